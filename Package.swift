@@ -1,0 +1,27 @@
+// swift-tools-version: 6.0
+import PackageDescription
+
+let package = Package(
+    name: "Composer",
+    platforms: [.iOS(.v15), .macOS(.v12), .tvOS(.v15)],
+    products: [
+        .library(name: "Composer", targets: ["Composer"]),
+        .library(name: "ComposerUIKit", targets: ["ComposerUIKit"]),
+        .library(name: "ComposerTesting", targets: ["ComposerTesting"]),
+    ],
+    targets: [
+        .target(name: "Composer"),
+        .target(name: "ComposerUIKit", dependencies: ["Composer"]),
+        .target(name: "ComposerTesting", dependencies: ["Composer"]),
+        .executableTarget(
+            name: "ComposerShop",
+            dependencies: ["Composer", "ComposerTesting"],
+            path: "ExampleApp",
+            exclude: ["iOS", "project.yml", "scripts"],
+            sources: ["Shared", "Terminal"]
+        ),
+        .testTarget(name: "ComposerTests", dependencies: ["Composer", "ComposerTesting"]),
+        .testTarget(name: "ComposerUIKitTests", dependencies: ["Composer", "ComposerUIKit"]),
+    ],
+    swiftLanguageModes: [.v6]
+)

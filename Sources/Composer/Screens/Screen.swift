@@ -1,0 +1,57 @@
+/// A screen of the app as the router sees it: a node of the live screen tree.
+///
+/// Composer never names a UI framework. `ComposerUIKit` makes `UIViewController` a `Screen`,
+/// `ComposerTesting` provides in-memory screens, and an app's own view type can conform by
+/// extension. The relationships mirror UIKit's:
+/// - ``parentScreen`` and ``childScreens`` describe containment (a stack, tabs, a split view);
+/// - ``presentedScreen`` answers what the nearest presenting ancestor presents, exactly like
+///   `UIViewController.presentedViewController`, so a screen inside a container reports the
+///   modal its container presents;
+/// - ``presentingScreen`` is the screen that really performed the presentation, which is
+///   often the root container rather than the screen that asked for it.
+@MainActor
+public protocol Screen: AnyObject {
+    /// The container this screen is a child of, or `nil` for a root or a presented screen.
+    var parentScreen: (any Screen)? { get }
+
+    /// The screens contained in this one, in the container's own order (stack order, tab order,
+    /// primary before secondary). Empty for a plain screen.
+    var childScreens: [any Screen] { get }
+
+    /// The screen presented over this one or over its nearest presenting ancestor.
+    var presentedScreen: (any Screen)? { get }
+
+    /// The screen that presented this one (or this one's outermost container), if any.
+    var presentingScreen: (any Screen)? { get }
+
+    /// Whether this screen is leaving the tree by a dismissal that is still running.
+    ///
+    /// The router never treats such a screen as current, because it is about to disappear.
+    var isBeingDismissed: Bool { get }
+}
+
+/// A screen that may refuse to be dismissed or popped, for example a form with unsaved edits.
+///
+/// Before making a found screen visible, the router asks every screen that would leave the tree
+/// (dismissed above the anchor or popped off a stack). One refusal ends the navigation with
+/// ``RoutingError/Code/dismissalRefused`` before anything changes on screen.
+@MainActor
+public protocol DismissalVetoing: AnyObject {
+    /// `false` while this screen must stay on screen.
+    var canBeDismissed: Bool { get }
+}
+
+/// A screen that can present another one modally and dismiss what it presents.
+///
+/// Following UIKit, the presentation is performed by the screen's presentation host (the nearest
+/// ancestor that defines a presentation context, else the outermost container), and a host that
+/// already presents something refuses to present another screen.
+@MainActor
+public protocol ModalPresenting: Screen {
+    /// Presents `screen` modally and returns when the presentation has finished.
+    func present(_ screen: any Screen, animated: Bool) async throws
+
+    /// Dismisses what this screen's presentation host presents, together with every screen
+    /// presented above it, and returns when the dismissal has finished.
+    func dismissPresented(animated: Bool) async throws
+}

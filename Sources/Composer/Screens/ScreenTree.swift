@@ -1,0 +1,159 @@
+/// Read-only questions about a live screen tree, answered the way UIKit would answer them.
+///
+/// Finders, actions and the router all ask these; keeping them in one place keeps "what is
+/// visible" and "what covers a screen" consistent everywhere.
+@MainActor
+public struct ScreenTree {
+    /// The window whose tree this is.
+    public let window: any ScreenWindow
+
+    /// Creates a view of `window`'s tree.
+    public init(window: any ScreenWindow) {
+        self.window = window
+    }
+
+    /// The root screen of the window.
+    public var root: (any Screen)? { window.rootScreen }
+
+    /// The screen the user sees on top: follow presentations to the topmost one (skipping one
+    /// that is being dismissed), then the visible child of every container inside it.
+    public var current: (any Screen)? {
+        guard let root else { return nil }
+        return Self.visibleLeaf(of: Self.topPresentationLevel(from: root))
+    }
+
+    /// The outermost screens of each presentation level, bottom first: the root, then what it
+    /// presents, then what that presents, and so on. A screen being dismissed ends the list.
+    public var presentationLevels: [any Screen] {
+        guard let root else { return [] }
+        var levels: [any Screen] = [root]
+        var seen = Set<ObjectIdentifier>([ObjectIdentifier(root)])
+        while let last = levels.last, let next = Self.presentedByLevel(last), !next.isBeingDismissed,
+            seen.insert(ObjectIdentifier(next)).inserted
+        {
+            levels.append(next)
+        }
+        return levels
+    }
+
+    /// Whether `screen` is in this window's tree.
+    public func contains(_ screen: any Screen) -> Bool {
+        guard let levelRoot = Self.levelRoot(of: screen) else { return false }
+        return presentationLevels.contains { $0 === levelRoot }
+    }
+
+    // MARK: - Static helpers that need no window
+
+    /// The outermost ancestor of `screen` within its presentation level (itself if it has no parent).
+    public static func levelRoot(of screen: any Screen) -> (any Screen)? {
+        var node: any Screen = screen
+        var steps = 0
+        while let parent = node.parentScreen {
+            node = parent
+            steps += 1
+            if steps > 10_000 { return nil }
+        }
+        return node
+    }
+
+    /// What the level whose outermost screen is `levelRoot` presents.
+    static func presentedByLevel(_ levelRoot: any Screen) -> (any Screen)? {
+        levelRoot.presentedScreen
+    }
+
+    static func topPresentationLevel(from root: any Screen) -> any Screen {
+        var node = root
+        var seen = Set<ObjectIdentifier>([ObjectIdentifier(root)])
+        while let next = node.presentedScreen, !next.isBeingDismissed, seen.insert(ObjectIdentifier(next)).inserted {
+            node = next
+        }
+        return node
+    }
+
+    /// The child a container shows: the top of a stack, the selected tab, the detail of an
+    /// expanded split view (its primary when collapsed or without detail). `nil` for a plain screen.
+    public static func visibleChild(of screen: any Screen) -> (any Screen)? {
+        if let stack = screen as? any NavigationStackContainer { return stack.stack.last }
+        if let tabs = screen as? any TabsContainer {
+            guard let index = tabs.selectedTabIndex, tabs.tabs.indices.contains(index) else { return nil }
+            return tabs.tabs[index]
+        }
+        if let split = screen as? any SplitContainer {
+            if split.isCollapsed { return split.primaryScreen }
+            return split.secondaryScreen ?? split.primaryScreen
+        }
+        return nil
+    }
+
+    /// Every screen of a container that is on screen at once: the visible child, and for an
+    /// expanded split view both columns.
+    public static func visibleChildren(of screen: any Screen) -> [any Screen] {
+        if let split = screen as? any SplitContainer, !split.isCollapsed {
+            return [split.primaryScreen, split.secondaryScreen].compactMap { $0 }
+        }
+        return visibleChild(of: screen).map { [$0] } ?? []
+    }
+
+    /// Follows visible children down from `screen` to the innermost visible screen.
+    public static func visibleLeaf(of screen: any Screen) -> any Screen {
+        var node = screen
+        var steps = 0
+        while let child = visibleChild(of: node), steps < 10_000 {
+            node = child
+            steps += 1
+        }
+        return node
+    }
+
+    /// The ancestors of `screen` within its presentation level, nearest first.
+    public static func ancestors(of screen: any Screen) -> [any Screen] {
+        var result: [any Screen] = []
+        var node = screen.parentScreen
+        while let current = node, result.count < 10_000 {
+            result.append(current)
+            node = current.parentScreen
+        }
+        return result
+    }
+
+    /// `screen` and every screen contained in it, depth first, parents before children.
+    public static func containedScreens(of screen: any Screen) -> [any Screen] {
+        var result: [any Screen] = []
+        var pending: [any Screen] = [screen]
+        while let next = pending.popLast(), result.count < 100_000 {
+            result.append(next)
+            pending.append(contentsOf: next.childScreens.reversed())
+        }
+        return result
+    }
+
+    /// The nearest screen at or above `screen` (following parents) that is of type `T`.
+    public static func nearest<T>(_ type: T.Type, from screen: any Screen) -> T? {
+        if let match = screen as? T { return match }
+        for ancestor in ancestors(of: screen) {
+            if let match = ancestor as? T { return match }
+        }
+        return nil
+    }
+
+    /// The screen presented over `screen`'s presentation level, which a navigation to `screen`
+    /// must dismiss first. `nil` when nothing covers it.
+    public static func screenCovering(_ screen: any Screen) -> (any Screen)? {
+        guard let levelRoot = levelRoot(of: screen) else { return nil }
+        guard let presented = levelRoot.presentedScreen, !presented.isBeingDismissed else { return nil }
+        return presented
+    }
+
+    /// Every screen that dismissing `screen` would remove: it, its contents, and everything
+    /// presented above it.
+    public static func screensRemovedByDismissing(_ screen: any Screen) -> [any Screen] {
+        var result: [any Screen] = []
+        var level: (any Screen)? = screen
+        var seen = Set<ObjectIdentifier>()
+        while let current = level, seen.insert(ObjectIdentifier(current)).inserted {
+            result.append(contentsOf: containedScreens(of: current))
+            level = current.presentedScreen
+        }
+        return result
+    }
+}

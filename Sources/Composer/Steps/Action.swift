@@ -1,0 +1,38 @@
+/// Puts a newly built screen on screen, relative to the screen of the step before it.
+///
+/// The ``Presenter`` type is checked by the compiler against the step the action is placed after:
+/// an action that needs a navigation stack cannot follow a step that yields tabs.
+@MainActor
+public protocol Action {
+    /// The type of screen this action works on (the previous step's screen).
+    associatedtype Presenter
+
+    /// Integrates `screen` relative to `presenter`, returning when the transition has finished.
+    func perform(_ screen: any Screen, on presenter: Presenter, animated: Bool) async throws
+}
+
+/// Puts a screen into a container: pushes it, adds it as a tab, shows it as a detail.
+///
+/// When the container is itself built in the same navigation, the router calls ``merge(_:into:)``
+/// and hands the result to the container's factory instead of running a transition; when several
+/// screens go into the same existing ``ChildListContainer``, their merges are applied as one change.
+@MainActor
+public protocol ContainerAction {
+    /// The type of container this action integrates into.
+    associatedtype Container
+
+    /// Adds `screen` to a list of children, as this action would add it to the container.
+    func merge(_ screen: any Screen, into children: inout ContainerChildren) throws
+
+    /// Integrates `screen` into an existing container, returning when the transition has finished.
+    func perform(_ screen: any Screen, on container: Container, animated: Bool) async throws
+}
+
+extension ContainerAction where Container: ChildListContainer {
+    /// Reads the container's children, merges `screen` and writes them back as one change.
+    public func perform(_ screen: any Screen, on container: Container, animated: Bool) async throws {
+        var children = container.containerChildren
+        try merge(screen, into: &children)
+        try await container.setContainerChildren(children, animated: animated)
+    }
+}

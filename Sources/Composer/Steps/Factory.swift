@@ -1,0 +1,29 @@
+/// Builds a step's screen when the finder did not find it.
+///
+/// The router builds every missing screen of a navigation before it integrates any, so a factory
+/// that throws leaves the screen tree untouched.
+@MainActor
+public protocol Factory {
+    /// The type of screen built.
+    associatedtype ViewController: Screen
+    /// The context the screen is built from.
+    associatedtype Context
+
+    /// Builds the screen, or throws an error that says what in `context` was not enough.
+    func build(with context: Context) throws -> ViewController
+}
+
+/// Builds a container together with the children that later steps of the chain integrate into it.
+///
+/// A deep link that needs tabs → navigation → list → product gets each container built with its
+/// children already in place, so the whole back stack appears in one transition.
+@MainActor
+public protocol ContainerFactory {
+    /// The type of container built.
+    associatedtype ViewController: Screen
+    /// The context the container is built from.
+    associatedtype Context
+
+    /// Builds the container holding `children` (possibly none).
+    func build(with context: Context, children: ContainerChildren) throws -> ViewController
+}

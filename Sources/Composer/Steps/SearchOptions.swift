@@ -1,0 +1,96 @@
+/// Which screens a ``StackIteratingFinder`` looks at, and so which screens it can find.
+///
+/// The tree is seen as presentation levels: the window's root with everything it contains, then
+/// what it presents, and so on. The *top level* is the highest one (where the current screen is)
+/// unless the finder sets another ``SearchStart``.
+public struct SearchOptions: OptionSet, Sendable, Hashable {
+    public let rawValue: Int
+
+    /// Creates options from their raw bits.
+    public init(rawValue: Int) {
+        self.rawValue = rawValue
+    }
+
+    /// The screen the user sees on top.
+    public static let current = SearchOptions(rawValue: 1 << 0)
+    /// The screens on screen at the starting level: visible tabs, stack tops, split columns.
+    public static let visible = SearchOptions(rawValue: 1 << 1)
+    /// Every screen contained at the starting level, visible or not: all tabs, whole stacks.
+    public static let contained = SearchOptions(rawValue: 1 << 2)
+    /// The levels below the starting one: the screens that present it, directly or not.
+    public static let presenting = SearchOptions(rawValue: 1 << 3)
+    /// The levels above the starting one: what it presents, directly or not.
+    public static let presented = SearchOptions(rawValue: 1 << 4)
+    /// The containers around the current screen.
+    public static let parent = SearchOptions(rawValue: 1 << 5)
+
+    /// The current screen and the others visible with it.
+    public static let currentVisible: SearchOptions = [.current, .visible]
+    /// The current screen and every screen of its level, such as the whole stack and all tabs.
+    public static let currentAllStack: SearchOptions = [.current, .contained]
+    /// The current screen and the containers around it.
+    public static let currentAndParents: SearchOptions = [.current, .parent]
+    /// Every visible screen of every level, the current one first.
+    public static let allVisible: SearchOptions = [.current, .visible, .presenting]
+    /// Every screen in the window, the current one first.
+    public static let all: SearchOptions = [.current, .visible, .contained, .presenting, .presented, .parent]
+}
+
+/// Where a ``StackIteratingFinder`` starts looking.
+public enum SearchStart: Sendable, Hashable {
+    /// The top presentation level, where the current screen is.
+    case topmost
+    /// The window's root level.
+    case root
+}
+
+/// Lists candidate screens in the order a finder should try them.
+@MainActor
+public enum ScreenSearch {
+    /// The screens `options` selects in `tree`, starting at `start`, each at most once, nearest
+    /// to the user first.
+    public static func candidates(in tree: ScreenTree, options: SearchOptions, start: SearchStart = .topmost)
+        -> [any Screen]
+    {
+        let levels = tree.presentationLevels
+        guard !levels.isEmpty else { return [] }
+        let startIndex = start == .root ? 0 : levels.count - 1
+        var result: [any Screen] = []
+        var seen = Set<ObjectIdentifier>()
+        func add(_ screen: any Screen) {
+            if seen.insert(ObjectIdentifier(screen)).inserted { result.append(screen) }
+        }
+        func addLevel(_ levelRoot: any Screen) {
+            if options.contains(.visible) || !options.contains(.contained) {
+                addVisible(from: levelRoot, add)
+            }
+            if options.contains(.contained) {
+                ScreenTree.containedScreens(of: levelRoot).forEach(add)
+            }
+        }
+
+        let startLevel = levels[startIndex]
+        let startLeaf = ScreenTree.visibleLeaf(of: startLevel)
+        if options.contains(.current) { add(startLeaf) }
+        if options.contains(.parent) { ScreenTree.ancestors(of: startLeaf).forEach(add) }
+        if options.contains(.visible) { addVisible(from: startLevel, add) }
+        if options.contains(.contained) { ScreenTree.containedScreens(of: startLevel).forEach(add) }
+        if options.contains(.presented) {
+            for level in levels[(startIndex + 1)...] { addLevel(level) }
+        }
+        if options.contains(.presenting) {
+            for level in levels[..<startIndex].reversed() { addLevel(level) }
+        }
+        return result
+    }
+
+    private static func addVisible(from levelRoot: any Screen, _ add: (any Screen) -> Void) {
+        var pending: [any Screen] = [levelRoot]
+        var visited = 0
+        while let next = pending.popLast(), visited < 100_000 {
+            visited += 1
+            add(next)
+            pending.append(contentsOf: ScreenTree.visibleChildren(of: next).reversed())
+        }
+    }
+}

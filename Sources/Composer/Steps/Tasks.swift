@@ -1,0 +1,41 @@
+/// Decides whether a navigation may go ahead: a login gate, a feature flag, a purchase check.
+///
+/// The router runs the global interceptors, then those of every step from the anchor to the
+/// destination, before changing anything. The destination's interceptors run even when the
+/// destination already exists: a guard protects the screen, not the path. To reject, throw; the
+/// error is reported inside ``RoutingError/Code/interceptorRejected``. An interceptor may itself
+/// navigate through the same router (to show a login screen, say) and wait for the user.
+@MainActor
+public protocol RoutingInterceptor {
+    /// The context of the navigation being checked.
+    associatedtype Context
+
+    /// Returns to let the navigation go ahead; throws to stop it.
+    func intercept(with context: Context) async throws
+}
+
+/// Prepares a screen of the chain with the navigation's context, whether it was found or built:
+/// a found product screen is refreshed with the new product, a built one is filled in.
+@MainActor
+public protocol ContextTask {
+    /// The type of screen prepared.
+    associatedtype ViewController
+    /// The context it is prepared with.
+    associatedtype Context
+
+    /// Prepares `screen`; a thrown error ends the navigation with ``RoutingError/Code/contextTaskFailed``.
+    func prepare(_ screen: ViewController, with context: Context) throws
+}
+
+/// Runs after a navigation succeeded: analytics, a "last seen" record, a tooltip.
+@MainActor
+public protocol PostRoutingTask {
+    /// The type of the destination screen.
+    associatedtype ViewController
+    /// The context of the navigation.
+    associatedtype Context
+
+    /// Called once per navigation with the destination and every screen of the chain, the
+    /// destination first and the anchor last.
+    func execute(on destination: ViewController, with context: Context, screens: [any Screen])
+}

@@ -1,0 +1,3 @@
+#if canImport(UIKit)
+import Testing
+#endif
