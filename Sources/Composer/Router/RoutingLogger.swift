@@ -1,0 +1,68 @@
+/// How much a ``RoutingLogEntry`` matters.
+public enum RoutingLogLevel: Int, Sendable, Comparable, CustomStringConvertible {
+    /// Step-by-step detail: each finder asked, each screen built.
+    case debug
+    /// One line per navigation: what was planned and how it ended.
+    case info
+    /// Something the app should fix: a failed navigation.
+    case error
+
+    public static func < (lhs: RoutingLogLevel, rhs: RoutingLogLevel) -> Bool { lhs.rawValue < rhs.rawValue }
+
+    /// The level's name.
+    public var description: String {
+        switch self {
+        case .debug: "debug"
+        case .info: "info"
+        case .error: "error"
+        }
+    }
+}
+
+/// One message from the router.
+public struct RoutingLogEntry: Sendable, CustomStringConvertible {
+    /// How much the message matters.
+    public let level: RoutingLogLevel
+    /// The message, readable on its own.
+    public let message: String
+
+    /// Creates an entry.
+    public init(level: RoutingLogLevel, message: String) {
+        self.level = level
+        self.message = message
+    }
+
+    /// `[level] message`.
+    public var description: String { "[\(level)] \(message)" }
+}
+
+/// Receives what the router does, for the app's own logging. The router is silent by default.
+@MainActor
+public protocol RoutingLogger {
+    /// Records one entry.
+    func log(_ entry: RoutingLogEntry)
+}
+
+/// A logger that drops everything: the router's default.
+public struct SilentRoutingLogger: RoutingLogger {
+    /// Creates the logger.
+    public init() {}
+
+    /// Drops `entry`.
+    public func log(_ entry: RoutingLogEntry) {}
+}
+
+/// A logger that keeps every entry in memory, for tests and debug screens.
+@MainActor
+public final class RecordingRoutingLogger: RoutingLogger {
+    /// Every entry so far, oldest first.
+    public private(set) var entries: [RoutingLogEntry] = []
+
+    /// Creates an empty logger.
+    public init() {}
+
+    /// Appends `entry`.
+    public func log(_ entry: RoutingLogEntry) {
+        entries.append(entry)
+    }
+}
