@@ -10,7 +10,7 @@ let package = Package(
         .library(name: "ComposerTesting", targets: ["ComposerTesting"]),
     ],
     targets: [
-        .target(name: "Composer"),
+        .target(name: "Composer", exclude: ["Links"]),
         .target(name: "ComposerUIKit", dependencies: ["Composer"]),
         .target(name: "ComposerTesting", dependencies: ["Composer"]),
         .executableTarget(

@@ -25,5 +25,8 @@ public protocol ContainerFactory {
     associatedtype Context
 
     /// Builds the container holding `children` (possibly none).
-    func build(with context: Context, children: ContainerChildren) throws -> ViewController
+    ///
+    /// The container is not on screen yet, so filling it (through the container protocols, which
+    /// are `async`) runs no transition.
+    func build(with context: Context, children: ContainerChildren) async throws -> ViewController
 }

@@ -1,0 +1,103 @@
+/// Type erasure of the step protocols into the closures of ``StepNode``.
+@MainActor
+extension StepNode {
+    static func finding<F: Finder>(_ finder: F, declaredType: Any.Type) -> StepNode {
+        let finderName = "\(F.self)"
+        return StepNode(
+            screenTypeName: "\(F.ViewController.self)", declaredType: declaredType, finderName: finderName,
+            find: { context, tree in
+                let typed = try castContext(context, to: F.Context.self, for: "finder \(finderName)")
+                guard let found = try finder.findScreen(with: typed, in: tree) else { return nil }
+                guard let screen = found as Any as? any Screen else {
+                    throw RoutingError(
+                        code: .typeMismatch, step: "finder \(finderName)", expected: "a Screen",
+                        found: "\(type(of: found as Any)), which does not conform to Screen")
+                }
+                return screen
+            })
+    }
+
+    static func building<F: Finder, Fa: Factory>(finder: F, factory: Fa) -> StepNode {
+        var node = finding(finder, declaredType: Fa.ViewController.self)
+        node.screenTypeName = "\(Fa.ViewController.self)"
+        let name = "\(Fa.self)"
+        if factory is any ScreenBuiltByContainer {
+            node.build = .existsByThen
+        } else {
+            node.build = .screen(name: name) { context in
+                try factory.build(with: castContext(context, to: Fa.Context.self, for: "factory \(name)"))
+            }
+        }
+        return node
+    }
+
+    static func building<F: Finder, Fa: ContainerFactory>(finder: F, containerFactory factory: Fa) -> StepNode {
+        var node = finding(finder, declaredType: Fa.ViewController.self)
+        node.screenTypeName = "\(Fa.ViewController.self)"
+        let name = "\(Fa.self)"
+        node.build = .container(name: name) { context, children in
+            try await factory.build(
+                with: castContext(context, to: Fa.Context.self, for: "factory \(name)"), children: children)
+        }
+        return node
+    }
+
+    mutating func add<I: RoutingInterceptor>(interceptor: I) {
+        let name = "\(I.self)"
+        interceptors.append(
+            (name, { context in try await interceptor.intercept(with: castContext(context, to: I.Context.self, for: name)) })
+        )
+    }
+
+    mutating func add<T: ContextTask>(contextTask: T) {
+        let name = "\(T.self)"
+        contextTasks.append(
+            (
+                name,
+                { screen, context in
+                    try contextTask.prepare(
+                        castScreen(screen, to: T.ViewController.self, for: name),
+                        with: castContext(context, to: T.Context.self, for: name))
+                }
+            ))
+    }
+
+    mutating func add<T: PostRoutingTask>(postTask: T) {
+        let name = "\(T.self)"
+        postTasks.append(
+            (
+                name,
+                { screen, context, screens in
+                    guard let typedScreen = screen as? T.ViewController, let typedContext = context as? T.Context
+                    else { return }
+                    postTask.execute(on: typedScreen, with: typedContext, screens: screens)
+                }
+            ))
+    }
+}
+
+@MainActor
+extension StepNode.Integration {
+    static func of<A: Action>(_ action: A) -> Self {
+        let name = "\(A.self)"
+        return .plain(name: name) { screen, presenter, animated in
+            try await action.perform(
+                screen, on: castScreen(presenter, to: A.Presenter.self, for: "action \(name)"), animated: animated)
+        }
+    }
+
+    static func of<A: ContainerAction>(_ action: A) -> Self {
+        let name = "\(A.self)"
+        return .container(
+            name: name,
+            merge: { screen, children in try action.merge(screen, into: &children) },
+            perform: { screen, container, animated in
+                try await action.perform(
+                    screen, on: castScreen(container, to: A.Container.self, for: "action \(name)"), animated: animated)
+            })
+    }
+}
+
+/// Marks a factory whose screen is built by a container earlier in the same navigation.
+@MainActor
+protocol ScreenBuiltByContainer {}

@@ -1,0 +1,114 @@
+/// One step of a chain with its types erased, as the router walks it.
+///
+/// The assemblies check every type at compile time and then erase them here; each closure casts
+/// back and reports a ``RoutingError`` in the unlikely case a cast fails (a context adapter that
+/// lies, say), instead of trapping.
+@MainActor
+struct StepNode {
+    enum Build {
+        /// The step cannot be built (an anchor such as the current screen).
+        case none
+        case screen(name: String, make: @MainActor (Any) throws -> any Screen)
+        case container(name: String, make: @MainActor (Any, ContainerChildren) async throws -> any Screen)
+        /// The screen is created by the container of the previous step and found after it is shown.
+        case existsByThen
+    }
+
+    enum Integration {
+        case plain(name: String, perform: @MainActor (any Screen, any Screen, Bool) async throws -> Void)
+        case container(
+            name: String,
+            merge: @MainActor (any Screen, inout ContainerChildren) throws -> Void,
+            perform: @MainActor (any Screen, any Screen, Bool) async throws -> Void
+        )
+
+        var name: String {
+            switch self {
+            case .plain(let name, _), .container(let name, _, _): name
+            }
+        }
+    }
+
+    /// Turns the screen of a step into the screen the next action works on.
+    struct TargetAdapter {
+        let name: String
+        let matchesType: @MainActor (Any.Type) -> Bool
+        let resolve: @MainActor (any Screen) -> (any Screen)?
+    }
+
+    var screenTypeName: String
+    var declaredType: Any.Type
+    var finderName: String?
+    var find: (@MainActor (Any, ScreenTree) throws -> (any Screen)?)?
+    var build: Build = .none
+    /// How this step's screen joins the screen of the next step in the chain (towards the origin).
+    var integration: Integration?
+    var interceptors: [(name: String, run: @MainActor (Any) async throws -> Void)] = []
+    var contextTasks: [(name: String, run: @MainActor (any Screen, Any) throws -> Void)] = []
+    var postTasks: [(name: String, run: @MainActor (any Screen, Any, [any Screen]) -> Void)] = []
+    /// Maps the navigation's context to this step's context.
+    var contextAdapter: @MainActor (Any) throws -> Any = { $0 }
+    var targetAdapter: TargetAdapter?
+
+    var buildName: String? {
+        switch build {
+        case .none: nil
+        case .screen(let name, _), .container(let name, _): name
+        case .existsByThen: "exists by then"
+        }
+    }
+
+    /// `ProductScreen (finder ClassFinder<…>, factory ProductFactory, action PushAction<…>)`.
+    var summary: String {
+        var parts: [String] = []
+        if let finderName { parts.append("finder \(finderName)") }
+        if let buildName { parts.append("factory \(buildName)") }
+        if let integration { parts.append("action \(integration.name)") }
+        if let targetAdapter { parts.append(targetAdapter.name) }
+        return parts.isEmpty ? screenTypeName : "\(screenTypeName) (\(parts.joined(separator: ", ")))"
+    }
+
+    func composingContext(_ outer: @escaping @MainActor (Any) throws -> Any) -> StepNode {
+        var copy = self
+        let inner = contextAdapter
+        copy.contextAdapter = { try inner(outer($0)) }
+        return copy
+    }
+}
+
+/// Casts an erased value to what a typed closure expects, reporting a readable error otherwise.
+@MainActor
+func castContext<C>(_ value: Any, to _: C.Type, for what: String) throws -> C {
+    guard let typed = value as? C else {
+        throw RoutingError(
+            code: .contextMismatch, step: what, expected: "a context of type \(C.self)",
+            found: "\(type(of: value)): \(value)")
+    }
+    return typed
+}
+
+@MainActor
+func castScreen<S>(_ screen: any Screen, to _: S.Type, for what: String) throws -> S {
+    guard let typed = screen as? S else {
+        throw RoutingError(
+            code: .typeMismatch, step: what, expected: "a screen of type \(S.self)",
+            found: "\(type(of: screen)): \(screen)")
+    }
+    return typed
+}
+
+/// The chain behind a ``DestinationStep``: resolved into nodes when a navigation starts, so a
+/// ``SwitchAssembly`` can pick its branch with the navigation's context and the live tree.
+@MainActor
+struct StepChain {
+    /// Destination first, origin last.
+    let resolve: @MainActor (Any, ScreenTree) throws -> [StepNode]
+
+    static func fixed(_ nodes: [StepNode]) -> StepChain {
+        StepChain { _, _ in nodes }
+    }
+
+    func appending(after head: [StepNode]) -> StepChain {
+        StepChain { context, tree in head + (try resolve(context, tree)) }
+    }
+}

@@ -1,0 +1,67 @@
+/// Picks one of several routes when the navigation starts: by feature flag, A/B group, by what is
+/// on screen, or by the context itself. The first case that answers wins; then the default.
+///
+/// ```swift
+/// let checkout = SwitchAssembly<CheckoutScreen, CartID>()
+///     .addCase(if: { flags.newCheckout }, newCheckoutRoute)
+///     .assemble(default: classicCheckoutRoute)
+/// ```
+@MainActor
+public struct SwitchAssembly<ViewController, Context> {
+    private var cases: [(Context, ScreenTree) throws -> DestinationStep<ViewController, Context>?] = []
+
+    /// An assembly with no case yet.
+    public init() {}
+
+    /// A case decided by the context: return a route to take it, `nil` to pass.
+    public func addCase(_ pick: @escaping @MainActor (Context) -> DestinationStep<ViewController, Context>?) -> Self {
+        var copy = self
+        copy.cases.append { context, _ in pick(context) }
+        return copy
+    }
+
+    /// A case taken when `finder` finds a screen in the live tree.
+    public func addCase<F: Finder>(when finder: F, from step: DestinationStep<ViewController, Context>) -> Self
+    where F.Context == Context {
+        var copy = self
+        copy.cases.append { context, tree in try finder.findScreen(with: context, in: tree) == nil ? nil : step }
+        return copy
+    }
+
+    /// A case taken while `condition` is true: a feature flag or an A/B group read at navigation time.
+    public func addCase(if condition: @escaping @MainActor () -> Bool, _ step: DestinationStep<ViewController, Context>)
+        -> Self
+    {
+        var copy = self
+        copy.cases.append { _, _ in condition() ? step : nil }
+        return copy
+    }
+
+    /// The route, falling back to `defaultStep` when no case answers.
+    public func assemble(default defaultStep: DestinationStep<ViewController, Context>) -> DestinationStep<
+        ViewController, Context
+    > {
+        route(fallback: defaultStep)
+    }
+
+    /// The route; when no case answers, the navigation fails with ``RoutingError/Code/noMatchingCase``.
+    public func assemble() -> DestinationStep<ViewController, Context> {
+        route(fallback: nil)
+    }
+
+    private func route(fallback: DestinationStep<ViewController, Context>?) -> DestinationStep<ViewController, Context> {
+        let cases = self.cases
+        let count = cases.count
+        return DestinationStep(
+            chain: StepChain { context, tree in
+                let typed = try castContext(context, to: Context.self, for: "SwitchAssembly<\(ViewController.self)>")
+                for pick in cases {
+                    if let step = try pick(typed, tree) { return try step.chain.resolve(context, tree) }
+                }
+                if let fallback { return try fallback.chain.resolve(context, tree) }
+                throw RoutingError(
+                    code: .noMatchingCase, step: "SwitchAssembly<\(ViewController.self), \(Context.self)>",
+                    expected: "one of \(count) case(s) to match, or a default", found: "no case matched \(typed)")
+            })
+    }
+}

@@ -1,0 +1,107 @@
+/// Builds a screen with a closure: the quickest factory, and the one tests use most.
+public struct ClosureFactory<ViewController: Screen, Context>: Factory {
+    private let make: @MainActor (Context) throws -> ViewController
+
+    /// A factory calling `make`.
+    public init(_ make: @escaping @MainActor (Context) throws -> ViewController) {
+        self.make = make
+    }
+
+    /// Calls the closure.
+    public func build(with context: Context) throws -> ViewController {
+        try make(context)
+    }
+}
+
+/// Stands for a screen that a container earlier in the same navigation builds itself (a tab of a
+/// tab container built with predefined tabs). The router finds it, with the step's finder, once
+/// that container is on screen, and integrates the next steps into it.
+public struct ExistsByThenFactory<ViewController: Screen, Context>: Factory, ScreenBuiltByContainer {
+    /// The marker factory.
+    public init() {}
+
+    /// Never called by the router; throws so that a direct call is not mistaken for a build.
+    public func build(with context: Context) throws -> ViewController {
+        throw ContainerActionError(
+            "\(ViewController.self) is created by its container; the router finds it once the container is on screen")
+    }
+}
+
+/// Builds a navigation stack holding the children later steps push into it.
+public struct NavigationContainerFactory<Container: NavigationStackContainer, Context>: ContainerFactory {
+    private let make: @MainActor (Context) throws -> Container
+
+    /// A factory that creates an empty stack with `make`, then fills it.
+    public init(_ make: @escaping @MainActor (Context) throws -> Container) {
+        self.make = make
+    }
+
+    /// Creates the stack with `children` as its screens.
+    public func build(with context: Context, children: ContainerChildren) async throws -> Container {
+        let container = try make(context)
+        if !children.isEmpty { try await container.setStack(children.screens, animated: false) }
+        return container
+    }
+}
+
+/// Builds a tab container holding the children later steps add as tabs.
+public struct TabsContainerFactory<Container: TabsContainer, Context>: ContainerFactory {
+    private let make: @MainActor (Context) throws -> Container
+
+    /// A factory that creates an empty tab container with `make`, then fills it.
+    public init(_ make: @escaping @MainActor (Context) throws -> Container) {
+        self.make = make
+    }
+
+    /// Creates the container with `children` as its tabs and their selection.
+    public func build(with context: Context, children: ContainerChildren) async throws -> Container {
+        let container = try make(context)
+        if !children.isEmpty {
+            try await container.setTabs(children.screens, selectedIndex: children.selectedIndex, animated: false)
+        }
+        return container
+    }
+}
+
+/// Builds a split view whose first child is the primary column and second the detail.
+public struct SplitContainerFactory<Container: SplitContainer, Context>: ContainerFactory {
+    private let make: @MainActor (Context) throws -> Container
+
+    /// A factory that creates an empty split view with `make`, then fills it.
+    public init(_ make: @escaping @MainActor (Context) throws -> Container) {
+        self.make = make
+    }
+
+    /// Creates the split view with `children[0]` as primary and `children[1]` as detail.
+    public func build(with context: Context, children: ContainerChildren) async throws -> Container {
+        let container = try make(context)
+        if children.screens.count > 2 {
+            throw ContainerActionError(
+                "a split view holds a primary and a detail; \(children.screens.count) screens were given")
+        }
+        if let primary = children.screens.first { try await container.setPrimary(primary, animated: false) }
+        if children.screens.count > 1 { try await container.showDetail(children.screens[1], animated: false) }
+        return container
+    }
+}
+
+/// A container factory that always puts some children first (a tab bar's fixed tabs), before
+/// the children later steps integrate.
+public struct PredefinedChildrenFactory<Base: ContainerFactory>: ContainerFactory {
+    private let base: Base
+    private let predefined: [@MainActor (Base.Context) throws -> any Screen]
+
+    /// Wraps `base`, building `children` first on every build.
+    public init(_ base: Base, children: [@MainActor (Base.Context) throws -> any Screen]) {
+        self.base = base
+        self.predefined = children
+    }
+
+    /// Builds the predefined children, then the container holding them and `children`.
+    public func build(with context: Base.Context, children: ContainerChildren) async throws -> Base.ViewController {
+        let fixed = try predefined.map { try $0(context) }
+        let selected = children.selectedIndex.map { $0 + fixed.count }
+        return try await base.build(
+            with: context, children: ContainerChildren(fixed + children.screens, selectedIndex: selected))
+    }
+}

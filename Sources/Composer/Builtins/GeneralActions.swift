@@ -1,0 +1,75 @@
+/// Presents a screen modally over the screen of the previous step (its presentation host really
+/// presents it, as in UIKit).
+public struct PresentModallyAction: Action {
+    /// The action.
+    public init() {}
+
+    /// Presents `screen`; a presenter that cannot present is refused.
+    public func perform(_ screen: any Screen, on presenter: any Screen, animated: Bool) async throws {
+        guard let presenting = presenter as? any ModalPresenting else {
+            throw ContainerActionError("\(presenter) cannot present screens: it does not conform to ModalPresenting")
+        }
+        try await presenting.present(screen, animated: animated)
+    }
+}
+
+/// Dismisses what the previous step's screen presents, then presents the new screen in its place:
+/// swapping one modal for another in a single navigation.
+public struct DismissAndPresentAction: Action {
+    /// The action.
+    public init() {}
+
+    /// Dismisses (without animation when a presentation follows) and presents `screen`.
+    public func perform(_ screen: any Screen, on presenter: any Screen, animated: Bool) async throws {
+        guard let presenting = presenter as? any ModalPresenting else {
+            throw ContainerActionError("\(presenter) cannot present screens: it does not conform to ModalPresenting")
+        }
+        if let covering = ScreenTree.screenCovering(presenter) {
+            let refusing = ScreenTree.screensRemovedByDismissing(covering).filter {
+                ($0 as? any DismissalVetoing)?.canBeDismissed == false
+            }
+            if let first = refusing.first { throw ContainerActionError("\(first) refuses to be dismissed") }
+            try await presenting.dismissPresented(animated: false)
+        }
+        try await presenting.present(screen, animated: animated)
+    }
+}
+
+/// Makes a screen the root of the window, replacing the whole tree.
+public struct ReplaceRootAction: Action {
+    /// The action.
+    public init() {}
+
+    /// Replaces the root; a screen of the current tree that refuses dismissal stops it first.
+    public func perform(_ screen: any Screen, on presenter: WindowAnchor, animated: Bool) async throws {
+        if let root = presenter.window.rootScreen {
+            let refusing = ScreenTree.screensRemovedByDismissing(root).filter {
+                ($0 as? any DismissalVetoing)?.canBeDismissed == false
+            }
+            if let first = refusing.first { throw ContainerActionError("\(first) refuses to be dismissed") }
+        }
+        try await presenter.window.setRootScreen(screen, animated: animated)
+    }
+}
+
+/// Does nothing: for a step whose screen is already where it belongs.
+public struct NoAction: Action {
+    /// The action.
+    public init() {}
+
+    /// Nothing.
+    public func perform(_ screen: any Screen, on presenter: any Screen, animated: Bool) async throws {}
+}
+
+/// The actions that work on any screen.
+@MainActor
+public enum GeneralAction {
+    /// Presents the screen modally.
+    public static func presentModally() -> PresentModallyAction { PresentModallyAction() }
+    /// Dismisses what is presented, then presents the screen.
+    public static func dismissAndPresent() -> DismissAndPresentAction { DismissAndPresentAction() }
+    /// Makes the screen the window's root; use it after ``GeneralStep/window()``.
+    public static func replaceRoot() -> ReplaceRootAction { ReplaceRootAction() }
+    /// Does nothing.
+    public static func nothing() -> NoAction { NoAction() }
+}

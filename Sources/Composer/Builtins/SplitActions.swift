@@ -1,0 +1,68 @@
+/// Makes a screen the primary column of a split view.
+public struct SetPrimaryAction<Container: SplitContainer>: ContainerAction {
+    /// The action.
+    public init() {}
+
+    /// Puts `screen` first.
+    public func merge(_ screen: any Screen, into children: inout ContainerChildren) throws {
+        if children.screens.isEmpty { children.screens = [screen] } else { children.screens[0] = screen }
+    }
+
+    /// Replaces the primary column.
+    public func perform(_ screen: any Screen, on container: Container, animated: Bool) async throws {
+        try await container.setPrimary(screen, animated: animated)
+    }
+}
+
+/// Shows a screen as the detail of a split view (pushed onto the primary when collapsed).
+public struct ShowDetailAction<Container: SplitContainer>: ContainerAction {
+    /// The action.
+    public init() {}
+
+    /// Puts `screen` second; a split view without a primary is refused.
+    public func merge(_ screen: any Screen, into children: inout ContainerChildren) throws {
+        switch children.screens.count {
+        case 0: throw ContainerActionError("a detail needs a primary column first; add the primary before \(screen)")
+        case 1: children.screens.append(screen)
+        default: children.screens[1] = screen
+        }
+    }
+
+    /// Shows the detail following the split view's collapsed or expanded rule.
+    public func perform(_ screen: any Screen, on container: Container, animated: Bool) async throws {
+        try await container.showDetail(screen, animated: animated)
+    }
+}
+
+/// Pushes a screen onto the navigation stack of a split view's detail column.
+public struct PushOnDetailAction<Container: SplitContainer>: ContainerAction {
+    /// The action.
+    public init() {}
+
+    /// Refused: a new split view has no detail stack to push onto yet; build the detail stack as
+    /// its own step instead.
+    public func merge(_ screen: any Screen, into children: inout ContainerChildren) throws {
+        throw ContainerActionError(
+            "cannot push \(screen) onto the detail of a split view that is being built: give the detail navigation stack its own step")
+    }
+
+    /// Pushes onto the detail's stack; when the split view is collapsed the detail lives on the
+    /// primary's stack, so it pushes there.
+    public func perform(_ screen: any Screen, on container: Container, animated: Bool) async throws {
+        let column = container.isCollapsed ? container.primaryScreen : container.secondaryScreen
+        guard let stack = column as? any NavigationStackContainer else {
+            throw ContainerActionError(
+                "the \(container.isCollapsed ? "primary" : "detail") column of \(container) is \(column.map { "\($0)" } ?? "empty"), not a navigation stack")
+        }
+        try await stack.push(screen, animated: animated)
+    }
+}
+
+extension SplitContainer {
+    /// Makes the screen the primary column.
+    public static func setPrimary() -> SetPrimaryAction<Self> { SetPrimaryAction() }
+    /// Shows the screen as the detail.
+    public static func showDetail() -> ShowDetailAction<Self> { ShowDetailAction() }
+    /// Pushes the screen onto the detail's navigation stack.
+    public static func pushOnDetail() -> PushOnDetailAction<Self> { PushOnDetailAction() }
+}

@@ -1,0 +1,93 @@
+/// Why a navigation failed, with everything a person needs to fix it: which step, what was
+/// expected, what was found, and the plan the router was carrying out.
+///
+/// Switch on ``code`` to react in code; print the error (``description``) to read it.
+public struct RoutingError: Error, CustomStringConvertible, Sendable {
+    /// The kind of failure, for code that reacts to it.
+    public enum Code: String, Sendable, Hashable, CaseIterable {
+        /// No window to navigate in.
+        case noWindow
+        /// No step of the chain found its screen, so there is nothing to start from.
+        case noAnchor
+        /// A step that cannot be built was not found.
+        case screenNotFound
+        /// A context did not have the type a step expected.
+        case contextMismatch
+        /// A screen did not have the type a step or action expected.
+        case typeMismatch
+        /// A step expected a container around its screen and there was none.
+        case containerNotFound
+        /// An interceptor stopped the navigation.
+        case interceptorRejected
+        /// A factory could not build its screen.
+        case factoryFailed
+        /// A screen that would have been dismissed or popped refused.
+        case dismissalRefused
+        /// An action could not integrate a screen.
+        case actionFailed
+        /// A context task failed.
+        case contextTaskFailed
+        /// The navigation's task was cancelled before it changed the screen.
+        case cancelled
+        /// A ``SwitchAssembly`` had no matching case and no default.
+        case noMatchingCase
+    }
+
+    /// The kind of failure.
+    public let code: Code
+    /// The step (or interceptor, task) that failed, named by its types; `nil` for the router itself.
+    public let step: String?
+    /// What the step expected.
+    public let expected: String
+    /// What it found instead.
+    public let found: String
+    /// The plan as text: which steps were found, which were to be built, how far the navigation got.
+    public let plan: String
+    /// The error a step threw, if any.
+    public let underlyingError: (any Error)?
+
+    /// Creates an error. The router creates these; app code rarely needs to.
+    public init(
+        code: Code, step: String? = nil, expected: String, found: String, plan: String = "",
+        underlyingError: (any Error)? = nil
+    ) {
+        self.code = code
+        self.step = step
+        self.expected = expected
+        self.found = found
+        self.plan = plan
+        self.underlyingError = underlyingError
+    }
+
+    /// A multi-line message: the failure, the step, expected and found, the cause and the plan.
+    public var description: String {
+        var lines = ["Routing failed (\(code.rawValue))"]
+        if let step { lines.append("  step: \(step)") }
+        lines.append("  expected: \(expected)")
+        lines.append("  found: \(found)")
+        if let underlyingError { lines.append("  because: \(underlyingError)") }
+        if !plan.isEmpty {
+            lines.append(contentsOf: plan.split(separator: "\n", omittingEmptySubsequences: false).map { "  \($0)" })
+        }
+        return lines.joined(separator: "\n")
+    }
+
+    func with(plan: String) -> RoutingError {
+        RoutingError(
+            code: code, step: step, expected: expected, found: found, plan: plan, underlyingError: underlyingError)
+    }
+}
+
+/// Errors thrown by the built-in actions and factories, wrapped by the router in a ``RoutingError``.
+public struct ContainerActionError: Error, CustomStringConvertible, Sendable, Equatable {
+    /// What went wrong, readable on its own.
+    public let message: String
+
+    /// Creates an error with `message`.
+    public init(_ message: String) {
+        self.message = message
+    }
+
+    /// The message.
+    public var description: String { message }
+}

@@ -1,0 +1,147 @@
+/// Walks a ``DestinationStep`` against the live screen tree and does the least work that puts the
+/// destination on screen.
+///
+/// Each navigation runs six phases: **plan** (ask the finders from the destination back; the first
+/// found screen is the anchor), **guard** (global interceptors, then those of every step from the
+/// anchor to the destination), **build** (every missing screen, before any is shown), **show** (make
+/// the anchor visible, then integrate the new screens outward from it, animating only the last
+/// transition), **prepare** (context tasks on every screen of the chain) and **finish** (post tasks).
+///
+/// One navigation runs at a time: others wait their turn in the order they were asked for. A
+/// navigation started from inside a running one (an interceptor showing a login screen) runs at once.
+/// A cancelled navigation that has not started showing changes nothing.
+@MainActor
+public final class DefaultRouter {
+    /// Where navigations run.
+    public let windowProvider: any WindowProvider
+    /// Receives the plan and the outcome of every navigation.
+    public var logger: any RoutingLogger
+
+    private var globals = StepNode(screenTypeName: "router", declaredType: DefaultRouter.self)
+    private let queue = NavigationQueue()
+
+    /// A router that navigates in the window `windowProvider` answers at the start of each navigation.
+    public init(windowProvider: any WindowProvider, logger: any RoutingLogger = SilentRoutingLogger()) {
+        self.windowProvider = windowProvider
+        self.logger = logger
+    }
+
+    /// A router that always navigates in `window`.
+    public convenience init(window: any ScreenWindow, logger: any RoutingLogger = SilentRoutingLogger()) {
+        self.init(windowProvider: FixedWindowProvider(window), logger: logger)
+    }
+
+    /// The number of navigations waiting for the running one to finish.
+    public var waitingNavigations: Int { queue.waitingCount }
+
+    /// Adds an interceptor that guards every navigation; it receives the navigation's context.
+    public func add<I: RoutingInterceptor>(_ interceptor: I) where I.Context == Any {
+        globals.add(interceptor: interceptor)
+    }
+
+    /// Adds a context task that runs on every screen of every navigation.
+    public func add<T: ContextTask>(_ task: T) where T.ViewController == any Screen, T.Context == Any {
+        globals.add(contextTask: task)
+    }
+
+    /// Adds a post task that runs after every successful navigation, with its destination.
+    public func add<T: PostRoutingTask>(_ task: T) where T.ViewController == any Screen, T.Context == Any {
+        globals.add(postTask: task)
+    }
+
+    /// Navigates to `step` with `context` and returns the destination screen once it is on screen.
+    ///
+    /// - Throws: a ``RoutingError`` naming the step that failed, what it expected and found, and
+    ///   the plan; the screen tree is left consistent.
+    @discardableResult
+    public func navigate<ViewController, Context>(
+        to step: DestinationStep<ViewController, Context>, with context: Context, animated: Bool = true
+    ) async throws(RoutingError) -> ViewController {
+        let id = ObjectIdentifier(self)
+        if NavigationScope.activeRouters.contains(id) {
+            return try await perform(step, context: context, animated: animated)
+        }
+        do {
+            try await queue.acquire()
+        } catch {
+            throw RoutingError(
+                code: .cancelled, expected: "the navigation to wait for its turn",
+                found: "its task was cancelled while waiting; nothing on screen was changed")
+        }
+        defer { queue.release() }
+        var routers = NavigationScope.activeRouters
+        routers.insert(id)
+        let result: Result<ViewController, RoutingError> = await NavigationScope.$activeRouters.withValue(routers) {
+            do throws(RoutingError) {
+                return .success(try await perform(step, context: context, animated: animated))
+            } catch {
+                return .failure(error)
+            }
+        }
+        return try result.get()
+    }
+
+    /// Navigates to a step that needs no context.
+    @discardableResult
+    public func navigate<ViewController>(to step: DestinationStep<ViewController, Void>, animated: Bool = true)
+        async throws(RoutingError) -> ViewController
+    {
+        try await navigate(to: step, with: (), animated: animated)
+    }
+
+    /// Navigates to `step` with `context` and calls `completion` on the main actor with the outcome,
+    /// for code that does not use `async`.
+    public func navigate<ViewController, Context>(
+        to step: DestinationStep<ViewController, Context>, with context: Context, animated: Bool = true,
+        completion: @escaping @MainActor (Result<ViewController, RoutingError>) -> Void
+    ) {
+        Task {
+            do throws(RoutingError) {
+                completion(.success(try await navigate(to: step, with: context, animated: animated)))
+            } catch {
+                completion(.failure(error))
+            }
+        }
+    }
+
+    /// Navigates to a step that needs no context and calls `completion` with the outcome.
+    public func navigate<ViewController>(
+        to step: DestinationStep<ViewController, Void>, animated: Bool = true,
+        completion: @escaping @MainActor (Result<ViewController, RoutingError>) -> Void
+    ) {
+        navigate(to: step, with: (), animated: animated, completion: completion)
+    }
+
+    private func perform<ViewController, Context>(
+        _ step: DestinationStep<ViewController, Context>, context: Context, animated: Bool
+    ) async throws(RoutingError) -> ViewController {
+        guard let window = windowProvider.window else {
+            let error = RoutingError(
+                code: .noWindow, expected: "a window to navigate in", found: "the window provider returned nil")
+            logger.log(RoutingLogEntry(level: .error, message: error.description))
+            throw error
+        }
+        if let settling = window as? any TransitionSettling {
+            await settling.waitUntilSettled()
+        }
+        let run = NavigationRun(
+            chain: step.chain, context: context, tree: ScreenTree(window: window), globals: globals, logger: logger)
+        do {
+            let screen = try await run.run(animated: animated)
+            guard let destination = screen as? ViewController else {
+                throw RoutingError(
+                    code: .typeMismatch, step: "destination", expected: "a screen of type \(ViewController.self)",
+                    found: "\(type(of: screen)): \(screen)", plan: run.report)
+            }
+            return destination
+        } catch {
+            let routingError =
+                (error as? RoutingError)
+                ?? RoutingError(
+                    code: .actionFailed, expected: "the navigation to finish", found: "an unexpected error",
+                    plan: run.report, underlyingError: error)
+            logger.log(RoutingLogEntry(level: .error, message: routingError.description))
+            throw routingError
+        }
+    }
+}

@@ -1,0 +1,51 @@
+/// Lets one navigation run at a time, in the order they were asked for, and none is lost.
+///
+/// A waiting navigation whose task is cancelled leaves the queue without ever running.
+@MainActor
+final class NavigationQueue {
+    private var isBusy = false
+    private var waiters: [(id: UInt64, continuation: CheckedContinuation<Void, any Error>)] = []
+    private var nextID: UInt64 = 0
+
+    /// The number of navigations waiting for their turn.
+    var waitingCount: Int { waiters.count }
+
+    /// Returns when it is the caller's turn; throws `CancellationError` if cancelled while waiting.
+    func acquire() async throws {
+        try Task.checkCancellation()
+        if !isBusy {
+            isBusy = true
+            return
+        }
+        nextID += 1
+        let id = nextID
+        try await withTaskCancellationHandler {
+            try await withCheckedThrowingContinuation { continuation in
+                waiters.append((id, continuation))
+            }
+        } onCancel: {
+            Task { @MainActor [weak self] in self?.cancelWaiter(id) }
+        }
+    }
+
+    /// Hands the turn to the next waiter, or frees the queue.
+    func release() {
+        if waiters.isEmpty {
+            isBusy = false
+        } else {
+            waiters.removeFirst().continuation.resume()
+        }
+    }
+
+    private func cancelWaiter(_ id: UInt64) {
+        guard let index = waiters.firstIndex(where: { $0.id == id }) else { return }
+        waiters.remove(at: index).continuation.resume(throwing: CancellationError())
+    }
+}
+
+/// Which routers are running a navigation in the current task, so that a navigation started from
+/// inside one (a login interceptor showing the login screen) runs at once instead of waiting
+/// behind the navigation that started it.
+enum NavigationScope {
+    @TaskLocal static var activeRouters: Set<ObjectIdentifier> = []
+}

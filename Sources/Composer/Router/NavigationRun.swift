@@ -1,0 +1,463 @@
+/// One navigation carried out by ``DefaultRouter``: the six phases of DESIGN.md over one chain.
+///
+/// It keeps what it learns (the anchor, each step's screen, how far it got) so that every error
+/// can carry the plan as text.
+@MainActor
+final class NavigationRun {
+    /// Where a new screen goes: into a screen that is on screen now, or into a step built in this run.
+    enum Target {
+        case live(any Screen)
+        case node(Int)
+    }
+
+    private struct ShowOperation {
+        let summary: String
+        let run: @MainActor (Bool) async throws -> Void
+    }
+
+    let tree: ScreenTree
+    let navigationContext: Any
+    private let chain: StepChain
+    private let globals: StepNode
+    private let logger: any RoutingLogger
+
+    private(set) var nodes: [StepNode] = []
+    private var contexts: [Any] = []
+    private(set) var anchorIndex = -1
+    private(set) var screens: [(any Screen)?] = []
+    private var targets: [Target?] = []
+    private var mergedInto: [Int?] = []
+    private var stage = "planning"
+
+    init(chain: StepChain, context: Any, tree: ScreenTree, globals: StepNode, logger: any RoutingLogger) {
+        self.chain = chain
+        self.navigationContext = context
+        self.tree = tree
+        self.globals = globals
+        self.logger = logger
+    }
+
+    /// Runs every phase and returns the destination screen.
+    func run(animated: Bool) async throws -> any Screen {
+        try plan()
+        logger.log(RoutingLogEntry(level: .debug, message: report))
+        let interceptorsRan = try await guardNavigation()
+        if interceptorsRan {
+            try plan()
+        }
+        try checkCancellation()
+        try await buildMissingScreens()
+        try checkCancellation()
+        try await show(animated: animated)
+        try prepareScreens()
+        finish()
+        return try destination()
+    }
+
+    // MARK: - 1. Plan
+
+    private func plan() throws {
+        stage = "planning"
+        nodes = try chain.resolve(navigationContext, tree)
+        contexts = try nodes.map { try $0.contextAdapter(navigationContext) }
+        screens = Array(repeating: nil, count: nodes.count)
+        anchorIndex = -1
+        for index in nodes.indices {
+            guard let find = nodes[index].find else { continue }
+            do {
+                if let found = try find(contexts[index], tree) {
+                    screens[index] = found
+                    anchorIndex = index
+                    break
+                }
+            } catch let error as RoutingError {
+                throw error.with(plan: report)
+            } catch {
+                throw failure(
+                    .screenNotFound, step: index, expected: "the finder to answer whether the screen exists",
+                    found: "the finder threw", underlying: error)
+            }
+        }
+        guard anchorIndex >= 0 else {
+            let asked = nodes.compactMap(\.finderName).joined(separator: ", ")
+            throw failure(
+                .noAnchor, step: nil, expected: "one step of the chain to find its screen (asked: \(asked))",
+                found: "none of them found anything in the current tree")
+        }
+        for index in 0..<anchorIndex {
+            if case .none = nodes[index].build {
+                throw failure(
+                    .screenNotFound, step: index, expected: "the screen to exist, since this step cannot be built",
+                    found: "no such screen in the current tree")
+            }
+        }
+        targets = Array(repeating: nil, count: nodes.count)
+        mergedInto = Array(repeating: nil, count: nodes.count)
+        for index in 0..<anchorIndex {
+            let target = try resolveTarget(of: index)
+            targets[index] = target
+            if case .node(let container) = target, case .container = nodes[container].build,
+                case .container = nodes[index].integration, !isBuiltByContainer(index)
+            {
+                mergedInto[index] = container
+            }
+        }
+    }
+
+    private func isBuiltByContainer(_ index: Int) -> Bool {
+        if case .existsByThen = nodes[index].build { return true }
+        return false
+    }
+
+    /// The screen step `index`'s action works on: the next step's screen, or the container around
+    /// it when that step expects one.
+    private func resolveTarget(of index: Int) throws -> Target {
+        let next = index + 1
+        guard nodes[index].integration != nil else {
+            throw failure(
+                .actionFailed, step: index, expected: "an action that puts this screen on the next one",
+                found: "no action: use .using(...) on this step")
+        }
+        guard let adapter = nodes[next].targetAdapter else {
+            if next == anchorIndex, let screen = screens[next] { return .live(screen) }
+            return .node(next)
+        }
+        return try nearestContainer(adapter, from: next, asking: index)
+    }
+
+    private func nearestContainer(_ adapter: StepNode.TargetAdapter, from index: Int, asking step: Int) throws -> Target {
+        if index == anchorIndex, let screen = screens[index] {
+            guard let container = adapter.resolve(screen) else {
+                throw failure(
+                    .containerNotFound, step: index, expected: "\(adapter.name) around \(screen)",
+                    found: "no such container among \(screen) and its parents")
+            }
+            return .live(container)
+        }
+        if adapter.matchesType(nodes[index].declaredType) { return .node(index) }
+        guard case .container = nodes[index].integration else {
+            throw failure(
+                .containerNotFound, step: index, expected: "\(adapter.name) around the new \(nodes[index].screenTypeName)",
+                found: "its action \(nodes[index].integration?.name ?? "none") does not put it into a container")
+        }
+        switch try resolveTarget(of: index) {
+        case .live(let parent):
+            guard let container = adapter.resolve(parent) else {
+                throw failure(
+                    .containerNotFound, step: index, expected: "\(adapter.name) at or around \(parent)",
+                    found: "no such container")
+            }
+            return .live(container)
+        case .node(let parent):
+            return try nearestContainer(adapter, from: parent, asking: step)
+        }
+    }
+
+    // MARK: - 2. Guard
+
+    private func guardNavigation() async throws -> Bool {
+        stage = "guarding"
+        var ran = false
+        for interceptor in globals.interceptors {
+            ran = true
+            try await intercept(interceptor, context: navigationContext, step: nil)
+        }
+        for index in stride(from: anchorIndex, through: 0, by: -1) {
+            for interceptor in nodes[index].interceptors {
+                ran = true
+                try await intercept(interceptor, context: contexts[index], step: index)
+            }
+        }
+        return ran
+    }
+
+    private func intercept(
+        _ interceptor: (name: String, run: @MainActor (Any) async throws -> Void), context: Any, step: Int?
+    ) async throws {
+        do {
+            try await interceptor.run(context)
+        } catch {
+            throw failure(
+                .interceptorRejected, step: step, stepOverride: "interceptor \(interceptor.name)",
+                expected: "the interceptor to let the navigation go ahead", found: "it stopped the navigation",
+                underlying: error)
+        }
+    }
+
+    private func checkCancellation() throws {
+        if Task.isCancelled {
+            throw failure(
+                .cancelled, step: nil, expected: "the navigation's task to stay alive",
+                found: "it was cancelled while \(stage); nothing on screen was changed")
+        }
+    }
+
+    // MARK: - 3. Build
+
+    private func buildMissingScreens() async throws {
+        stage = "building"
+        for index in 0..<anchorIndex {
+            do {
+                switch nodes[index].build {
+                case .none, .existsByThen:
+                    continue
+                case .screen(_, let make):
+                    screens[index] = try make(contexts[index])
+                case .container(_, let make):
+                    var children = ContainerChildren()
+                    for child in stride(from: index - 1, through: 0, by: -1) where mergedInto[child] == index {
+                        guard case .container(_, let merge, _) = nodes[child].integration, let screen = screens[child]
+                        else { continue }
+                        try merge(screen, &children)
+                    }
+                    screens[index] = try await make(contexts[index], children)
+                }
+            } catch let error as RoutingError {
+                throw error.with(plan: report)
+            } catch {
+                throw failure(
+                    .factoryFailed, step: index,
+                    expected: "\(nodes[index].buildName ?? "the factory") to build \(nodes[index].screenTypeName) from \(contexts[index])",
+                    found: "it threw", underlying: error)
+            }
+        }
+    }
+
+    // MARK: - 4. Show
+
+    private func show(animated: Bool) async throws {
+        stage = "showing"
+        let operations = try visibilityOperations() + integrationOperations()
+        for (position, operation) in operations.enumerated() {
+            let isLast = position == operations.count - 1
+            stage = "showing (step \(position + 1) of \(operations.count): \(operation.summary))"
+            do {
+                try await operation.run(animated && isLast)
+            } catch let error as RoutingError {
+                throw error.with(plan: report)
+            } catch {
+                throw failure(
+                    .actionFailed, step: nil, stepOverride: operation.summary,
+                    expected: "the transition to succeed", found: "it failed", underlying: error)
+            }
+        }
+        stage = "done showing"
+    }
+
+    /// Dismisses what covers the anchor, selects its tabs and pops its stacks, after checking that
+    /// no screen that would leave the tree refuses.
+    private func visibilityOperations() throws -> [ShowOperation] {
+        guard let anchor = screens[anchorIndex] else { return [] }
+        var operations: [ShowOperation] = []
+        var leaving: [any Screen] = []
+        if let covering = ScreenTree.screenCovering(anchor), let host = ScreenTree.levelRoot(of: anchor) {
+            leaving += ScreenTree.screensRemovedByDismissing(covering)
+            guard let presenter = host as? any ModalPresenting else {
+                throw failure(
+                    .actionFailed, step: anchorIndex, expected: "\(host) to dismiss \(covering)",
+                    found: "\(host) does not conform to ModalPresenting")
+            }
+            operations.append(
+                ShowOperation(summary: "dismiss \(covering) to reveal \(anchor)") { animated in
+                    try await presenter.dismissPresented(animated: animated)
+                })
+        }
+        var child = anchor
+        var pathOperations: [ShowOperation] = []
+        for container in ScreenTree.ancestors(of: anchor) {
+            let shown = child
+            if let tabs = container as? any TabsContainer, let index = tabs.tabs.firstIndex(where: { $0 === shown }),
+                index != tabs.selectedTabIndex
+            {
+                pathOperations.append(
+                    ShowOperation(summary: "select tab \(index) of \(tabs)") { _ in try await tabs.selectTab(at: index) })
+            }
+            if let stack = container as? any NavigationStackContainer,
+                let index = stack.stack.firstIndex(where: { $0 === shown }), index < stack.stack.count - 1
+            {
+                let kept = Array(stack.stack[...index])
+                leaving += stack.stack[(index + 1)...].flatMap { ScreenTree.screensRemovedByDismissing($0) }
+                pathOperations.append(
+                    ShowOperation(summary: "pop \(stack) back to \(shown)") { animated in
+                        try await stack.setStack(kept, animated: animated)
+                    })
+            }
+            child = container
+        }
+        if let refusing = leaving.first(where: { ($0 as? any DismissalVetoing)?.canBeDismissed == false }) {
+            throw failure(
+                .dismissalRefused, step: anchorIndex,
+                expected: "every screen above \(anchor) to accept being dismissed or popped",
+                found: "\(refusing) refuses (canBeDismissed is false)")
+        }
+        return operations + pathOperations.reversed()
+    }
+
+    /// The integrations onto screens that are on screen, anchor side first; several into the same
+    /// list container become one change.
+    private func integrationOperations() throws -> [ShowOperation] {
+        var operations: [ShowOperation] = []
+        var index = anchorIndex - 1
+        while index >= 0 {
+            if mergedInto[index] != nil {
+                index -= 1
+                continue
+            }
+            var group = [index]
+            if case .container = nodes[index].integration, !isBuiltByContainer(index) {
+                while let next = group.last.map({ $0 - 1 }), next >= 0, mergedInto[next] == nil,
+                    !isBuiltByContainer(next), case .container = nodes[next].integration,
+                    sameTarget(targets[next], targets[index])
+                {
+                    group.append(next)
+                }
+            }
+            operations.append(operation(for: group))
+            index -= group.count
+        }
+        return operations
+    }
+
+    private func sameTarget(_ lhs: Target?, _ rhs: Target?) -> Bool {
+        switch (lhs, rhs) {
+        case (.live(let a), .live(let b)): a === b
+        case (.node(let a), .node(let b)): a == b
+        default: false
+        }
+    }
+
+    private func operation(for group: [Int]) -> ShowOperation {
+        let first = group[0]
+        let names = group.map { nodes[$0].screenTypeName }.joined(separator: ", ")
+        let actionName = nodes[first].integration?.name ?? "no action"
+        return ShowOperation(summary: "\(actionName) of \(names) (step \(group.map(String.init).joined(separator: ", ")))") {
+            [unowned self] animated in
+            if self.isBuiltByContainer(first) {
+                try self.findScreenBuiltByContainer(first)
+            }
+            let target = try self.liveTarget(of: first)
+            if group.count > 1, let list = target as? any ChildListContainer {
+                var children = list.containerChildren
+                for member in group {
+                    guard case .container(_, let merge, _) = self.nodes[member].integration,
+                        let screen = self.screens[member]
+                    else { continue }
+                    try merge(screen, &children)
+                }
+                try await list.setContainerChildren(children, animated: animated)
+                return
+            }
+            for member in group {
+                guard let screen = self.screens[member] else { continue }
+                switch self.nodes[member].integration {
+                case .plain(_, let perform)?, .container(_, _, let perform)?:
+                    try await perform(screen, target, animated && member == group.last)
+                case nil:
+                    continue
+                }
+            }
+        }
+    }
+
+    private func findScreenBuiltByContainer(_ index: Int) throws {
+        guard let find = nodes[index].find, let found = try find(contexts[index], tree) else {
+            throw failure(
+                .screenNotFound, step: index,
+                expected: "\(nodes[index].screenTypeName) to exist once the container before it was shown",
+                found: "the finder did not find it; check that the container's factory creates it")
+        }
+        screens[index] = found
+    }
+
+    private func liveTarget(of index: Int) throws -> any Screen {
+        switch targets[index] {
+        case .live(let screen)?:
+            return screen
+        case .node(let container)?:
+            if let screen = screens[container] { return screen }
+            throw failure(
+                .actionFailed, step: index, expected: "the screen of step \(container) to be on screen",
+                found: "it was never built")
+        case nil:
+            throw failure(.actionFailed, step: index, expected: "a planned target", found: "none")
+        }
+    }
+
+    // MARK: - 5. Prepare and 6. Finish
+
+    private func prepareScreens() throws {
+        stage = "preparing"
+        for index in stride(from: anchorIndex, through: 0, by: -1) {
+            guard let screen = screens[index] else { continue }
+            let tasks = nodes[index].contextTasks.map { ($0, contexts[index], index as Int?) }
+                + globals.contextTasks.map { ($0, navigationContext, nil as Int?) }
+            for (task, context, step) in tasks {
+                do {
+                    try task.run(screen, context)
+                } catch {
+                    throw failure(
+                        .contextTaskFailed, step: step, stepOverride: "context task \(task.name) on \(screen)",
+                        expected: "the task to prepare the screen", found: "it threw", underlying: error)
+                }
+            }
+        }
+        stage = "prepared"
+    }
+
+    private func finish() {
+        let all = screens[0...anchorIndex].compactMap { $0 }
+        for index in 0...anchorIndex {
+            guard let screen = screens[index] else { continue }
+            nodes[index].postTasks.forEach { $0.run(screen, contexts[index], all) }
+        }
+        if let destination = screens[0] {
+            globals.postTasks.forEach { $0.run(destination, navigationContext, all) }
+        }
+        stage = "finished"
+        logger.log(RoutingLogEntry(level: .info, message: "navigated to \(nodes[0].screenTypeName)\n\(report)"))
+    }
+
+    private func destination() throws -> any Screen {
+        guard let screen = screens[0] else {
+            throw failure(.screenNotFound, step: 0, expected: "the destination on screen", found: "nothing")
+        }
+        guard let adapter = nodes[0].targetAdapter else { return screen }
+        guard let container = adapter.resolve(screen) else {
+            throw failure(
+                .containerNotFound, step: 0, expected: "\(adapter.name) around \(screen)", found: "no such container")
+        }
+        return container
+    }
+
+    // MARK: - Reporting
+
+    /// The plan as text, destination first.
+    var report: String {
+        var lines = ["plan (destination first), stage: \(stage)"]
+        for (index, node) in nodes.enumerated() {
+            let state: String
+            if anchorIndex < 0 {
+                state = "not found"
+            } else if index == anchorIndex {
+                state = "found, anchor: \(screens[index].map { "\($0)" } ?? "?")"
+            } else if index < anchorIndex {
+                state = screens[index].map { "built: \($0)" } ?? "to build"
+            } else {
+                state = "not needed"
+            }
+            lines.append("  \(index). \(node.summary) — \(state)")
+        }
+        if nodes.isEmpty { lines.append("  (no steps resolved)") }
+        return lines.joined(separator: "\n")
+    }
+
+    private func failure(
+        _ code: RoutingError.Code, step: Int?, stepOverride: String? = nil, expected: String, found: String,
+        underlying: (any Error)? = nil
+    ) -> RoutingError {
+        let stepName = stepOverride.map { override in step.map { "\(override) of step \($0)" } ?? override }
+            ?? step.map { "step \($0): \(nodes[$0].summary)" }
+        return RoutingError(
+            code: code, step: stepName, expected: expected, found: found, plan: report, underlyingError: underlying)
+    }
+}
