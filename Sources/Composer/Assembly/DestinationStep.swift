@@ -72,6 +72,26 @@ public enum GeneralStep {
         anchor(named: "root screen") { tree in tree.root }
     }
 
+    /// The screen the user would go back to: the one below the current screen in its navigation
+    /// stack or, at the bottom of a stack, the screen under the topmost modal.
+    ///
+    /// Navigating to it is "back" as a first-class navigation: the router pops or dismisses what
+    /// covers it, asks ``DismissalVetoing`` screens first, and runs the usual guards and tasks.
+    /// With nothing to go back to, the navigation fails with ``RoutingError/Code/noAnchor``.
+    public static func previous<Context>() -> DestinationStep<any Screen, Context> {
+        anchor(named: "previous screen") { tree in
+            guard let current = tree.current else { return nil }
+            for container in ScreenTree.ancestors(of: current) {
+                if let stack = container as? any NavigationStackContainer, stack.stack.count > 1 {
+                    return stack.stack[stack.stack.count - 2]
+                }
+            }
+            let levels = tree.presentationLevels
+            guard levels.count > 1 else { return nil }
+            return ScreenTree.visibleLeaf(of: levels[levels.count - 2])
+        }
+    }
+
     /// The window itself, always present: the origin for ``ReplaceRootAction``, even on a cold start.
     public static func window<Context>() -> DestinationStep<WindowAnchor, Context> {
         var node = StepNode(screenTypeName: "WindowAnchor", declaredType: WindowAnchor.self, finderName: "window")

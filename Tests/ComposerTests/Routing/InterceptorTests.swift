@@ -1,0 +1,138 @@
+import Composer
+import ComposerTesting
+import Testing
+
+struct LoginRequired: Error, CustomStringConvertible {
+    var description: String { "the user must sign in to see products" }
+}
+
+/// A login gate like an app's: rejects outright, or shows the login screen through the same router
+/// and waits for the user.
+@MainActor
+final class LoginGate {
+    enum Mode { case reject, askUser }
+    var mode: Mode
+    var isSignedIn = false
+    weak var router: DefaultRouter?
+    private var pending: CheckedContinuation<Bool, Never>?
+
+    init(mode: Mode) { self.mode = mode }
+
+    var isWaitingForUser: Bool { pending != nil }
+
+    var loginStep: DestinationStep<LoginScreen, Void> {
+        StepAssembly(finder: ClassFinder<LoginScreen, Void>(), factory: ClosureFactory { _ in LoginScreen() })
+            .using(GeneralAction.presentModally())
+            .from(GeneralStep.current())
+            .assemble()
+    }
+
+    func check() async throws {
+        if isSignedIn { return }
+        guard mode == .askUser, let router else { throw LoginRequired() }
+        let login = try await router.navigate(to: loginStep)
+        let approved = await withCheckedContinuation { pending = $0 }
+        pending = nil
+        try await (login.presentingScreen as? any ModalPresenting)?.dismissPresented(animated: false)
+        guard approved else { throw LoginRequired() }
+        isSignedIn = true
+    }
+
+    func answer(approved: Bool) {
+        pending?.resume(returning: approved)
+    }
+}
+
+struct LoginInterceptor<Context>: RoutingInterceptor {
+    let gate: LoginGate
+    func intercept(with context: Context) async throws { try await gate.check() }
+}
+
+@MainActor
+@Suite("Interceptors")
+struct InterceptorTests {
+    let journal = Journal()
+
+    func gatedProduct(_ gate: LoginGate) -> DestinationStep<ProductScreen, Int> {
+        StepAssembly(finder: ClassWithContextFinder<ProductScreen, Int>(), factory: ProductFactory(journal: journal))
+            .adding(LoginInterceptor<Int>(gate: gate))
+            .adding(ProductContextTask(journal: journal))
+            .using(TestNavigationContainer.push())
+            .from(GeneralStep.current().expectingContainer())
+            .assemble()
+    }
+
+    @Test("A rejecting login interceptor leaves the tree as it was and says why")
+    func rejectionChangesNothing() async throws {
+        let window = TestWindow(root: TestNavigationContainer("main", stack: [TestScreen("home")]))
+        let router = DefaultRouter(window: window)
+        let gate = LoginGate(mode: .reject)
+        let before = window.render()
+
+        let error = await #expect(throws: RoutingError.self) {
+            try await router.navigate(to: gatedProduct(gate), with: 42)
+        }
+
+        #expect(error?.code == .interceptorRejected)
+        #expect(error?.step?.contains("LoginInterceptor<Int>") == true)
+        #expect(error?.underlyingError is LoginRequired)
+        #expect(window.render() == before)
+        #expect(journal.lines.isEmpty)
+    }
+
+    @Test("An approving login interceptor shows login through the same router, waits, then continues")
+    func approvalAfterNestedLogin() async throws {
+        let window = TestWindow(root: TestNavigationContainer("main", stack: [TestScreen("home")]))
+        let router = DefaultRouter(window: window)
+        let gate = LoginGate(mode: .askUser)
+        gate.router = router
+
+        let navigation = Task { try await router.navigate(to: gatedProduct(gate), with: 42) }
+        while !gate.isWaitingForUser { await Task.yield() }
+        #expect(
+            window.render() == """
+                window
+                  nav "main"
+                    screen "home"
+                  presented fullScreen:
+                    screen "login"
+                """)
+        gate.answer(approved: true)
+        let product = try await navigation.value
+
+        #expect(product.name == "product 42")
+        #expect(
+            window.render() == """
+                window
+                  nav "main"
+                    screen "home"
+                    screen "product 42"
+                """)
+        #expect(journal.lines == ["build product 42", "prepare product 42"])
+        #expect(window.memory.isReleased("login"))
+    }
+
+    @Test("The destination's interceptor runs even when the destination is already on screen")
+    func guardRunsForExistingDestination() async throws {
+        let window = TestWindow(root: TestNavigationContainer("main", stack: [TestScreen("home"), ProductScreen(42)]))
+        let router = DefaultRouter(window: window)
+        let gate = LoginGate(mode: .reject)
+
+        let error = await #expect(throws: RoutingError.self) {
+            try await router.navigate(to: gatedProduct(gate), with: 42)
+        }
+
+        #expect(error?.code == .interceptorRejected)
+    }
+
+    @Test("Global interceptors run before the steps' interceptors")
+    func globalInterceptorsRunFirst() async throws {
+        let window = TestWindow(root: TestNavigationContainer("main", stack: [TestScreen("home")]))
+        let router = DefaultRouter(window: window)
+        router.add(RecordingInterceptor<Any>(journal: journal, name: "global"))
+
+        try await router.navigate(to: Routes(journal: journal).productModal, with: 5)
+
+        #expect(Array(journal.lines.prefix(2)) == ["intercept global 5", "intercept product 5"])
+    }
+}

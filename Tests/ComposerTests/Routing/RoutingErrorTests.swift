@@ -1,0 +1,137 @@
+import Composer
+import ComposerTesting
+import Testing
+
+struct TransitionBroke: Error {}
+
+/// An action that always fails, standing for a transition UIKit refuses halfway through a navigation.
+struct FailingAction: Action {
+    func perform(_ screen: any Screen, on presenter: any Screen, animated: Bool) async throws {
+        throw TransitionBroke()
+    }
+}
+
+@MainActor
+@Suite("Routing errors")
+struct RoutingErrorTests {
+    let journal = Journal()
+    var routes: Routes { Routes(journal: journal) }
+
+    func homeWindow() -> TestWindow {
+        TestWindow(root: TestNavigationContainer("main", stack: [TestScreen("home")]))
+    }
+
+    @Test("A factory that throws fails with factoryFailed naming the factory, and nothing is shown")
+    func factoryThrows() async throws {
+        let window = homeWindow()
+        let router = DefaultRouter(window: window)
+        let before = window.render()
+
+        let error = await #expect(throws: RoutingError.self) {
+            try await router.navigate(to: routes.productModal, with: -1)
+        }
+
+        #expect(error?.code == .factoryFailed)
+        #expect(error?.step?.contains("ProductFactory") == true)
+        #expect(error?.underlyingError is ProductFactoryError)
+        #expect(error?.plan.contains("found, anchor: screen \"home\"") == true)
+        #expect(window.render() == before)
+    }
+
+    @Test("A finder that finds a screen of the wrong kind fails with containerNotFound, naming the finder")
+    func finderFindsWrongType() async throws {
+        let window = TestWindow(root: TestScreen("home"))
+        let router = DefaultRouter(window: window)
+        let before = window.render()
+
+        let error = await #expect(throws: RoutingError.self) {
+            try await router.navigate(to: routes.productPushed, with: 3)
+        }
+
+        #expect(error?.code == .containerNotFound)
+        #expect(error?.step?.contains("finder current screen") == true)
+        #expect(error?.expected.contains("TestNavigationContainer") == true)
+        #expect(window.render() == before)
+        #expect(journal.lines.isEmpty)
+    }
+
+    @Test("An action that fails midway leaves what was integrated whole and nothing presented twice")
+    func actionFailsMidway() async throws {
+        let window = homeWindow()
+        let router = DefaultRouter(window: window)
+        let broken = StepAssembly(
+            finder: ClassWithContextFinder<ProductScreen, Int>(), factory: ProductFactory(journal: journal)
+        )
+        .using(FailingAction())
+        .from(
+            StepAssembly(finder: NilFinder<ListScreen, Int>(), factory: ClosureFactory { _ in ListScreen() }))
+        .using(TestNavigationContainer.push())
+        .from(GeneralStep.custom(ClassFinder<TestNavigationContainer, Int>()))
+        .assemble()
+
+        let error = await #expect(throws: RoutingError.self) {
+            try await router.navigate(to: broken, with: 8)
+        }
+
+        #expect(error?.code == .actionFailed)
+        #expect(error?.step?.contains("FailingAction") == true)
+        #expect(error?.underlyingError is TransitionBroke)
+        #expect(
+            window.render() == """
+                window
+                  nav "main"
+                    screen "home"
+                    screen "list"
+                """)
+    }
+
+    @Test("A chain whose origin is nowhere fails with noAnchor before anything changes")
+    func noAnchor() async throws {
+        let window = homeWindow()
+        let router = DefaultRouter(window: window)
+        let orphan = StepAssembly(
+            finder: ClassWithContextFinder<ProductScreen, Int>(), factory: ProductFactory(journal: journal)
+        )
+        .using(TestTabsContainer.addTab())
+        .from(GeneralStep.custom(ClassFinder<TestTabsContainer, Int>()))
+        .assemble()
+        let before = window.render()
+
+        let error = await #expect(throws: RoutingError.self) {
+            try await router.navigate(to: orphan, with: 1)
+        }
+
+        #expect(error?.code == .noAnchor)
+        #expect(error?.expected.contains("ClassFinder<TestTabsContainer, Int>") == true)
+        #expect(journal.lines.isEmpty)
+        #expect(window.render() == before)
+    }
+
+    @Test("An error's description names the step, what was expected and found, and the plan")
+    func descriptionIsActionable() async throws {
+        let router = DefaultRouter(window: homeWindow())
+
+        let error = await #expect(throws: RoutingError.self) {
+            try await router.navigate(to: routes.productModal, with: -4)
+        }
+
+        let text = try #require(error).description
+        #expect(text.contains("Routing failed (factoryFailed)"))
+        #expect(text.contains("expected: ProductFactory to build ProductScreen from -4"))
+        #expect(text.contains("because: no product with id -4"))
+        #expect(text.contains("0. ProductScreen (finder ClassWithContextFinder<ProductScreen, Int>, factory ProductFactory"))
+        #expect(text.contains("2. any Screen (finder current screen) — found, anchor: screen \"home\""))
+    }
+
+    @Test("Without a window the router says so")
+    func noWindow() async throws {
+        struct NoWindow: WindowProvider { var window: (any ScreenWindow)? { nil } }
+        let router = DefaultRouter(windowProvider: NoWindow())
+
+        let error = await #expect(throws: RoutingError.self) {
+            try await router.navigate(to: routes.productModal, with: 1)
+        }
+
+        #expect(error?.code == .noWindow)
+    }
+}
