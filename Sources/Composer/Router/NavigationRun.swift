@@ -8,6 +8,9 @@ final class NavigationRun {
     enum Target {
         case live(any Screen)
         case node(Int)
+        /// The container around the screen of a step that its own container creates, known only
+        /// once that screen is found on screen.
+        case around(Int, StepNode.TargetAdapter)
     }
 
     private struct ShowOperation {
@@ -135,6 +138,7 @@ final class NavigationRun {
             return .live(container)
         }
         if adapter.matchesType(nodes[index].declaredType) { return .node(index) }
+        if isBuiltByContainer(index) { return .around(index, adapter) }
         guard case .container = nodes[index].integration else {
             throw failure(
                 .containerNotFound, step: index, expected: "\(adapter.name) around the new \(nodes[index].screenTypeName)",
@@ -150,6 +154,8 @@ final class NavigationRun {
             return .live(container)
         case .node(let parent):
             return try nearestContainer(adapter, from: parent, asking: step)
+        case .around(let parent, _):
+            return .around(parent, adapter)
         }
     }
 
@@ -321,7 +327,7 @@ final class NavigationRun {
     private func sameTarget(_ lhs: Target?, _ rhs: Target?) -> Bool {
         switch (lhs, rhs) {
         case (.live(let a), .live(let b)): a === b
-        case (.node(let a), .node(let b)): a == b
+        case (.node(let a), .node(let b)), (.around(let a, _), .around(let b, _)): a == b
         default: false
         }
     }
@@ -378,6 +384,13 @@ final class NavigationRun {
             throw failure(
                 .actionFailed, step: index, expected: "the screen of step \(container) to be on screen",
                 found: "it was never built")
+        case .around(let inner, let adapter)?:
+            guard let screen = screens[inner], let container = adapter.resolve(screen) else {
+                throw failure(
+                    .containerNotFound, step: inner, expected: "\(adapter.name) around \(nodes[inner].screenTypeName)",
+                    found: screens[inner].map { "no such container around \($0)" } ?? "the screen was not found")
+            }
+            return container
         case nil:
             throw failure(.actionFailed, step: index, expected: "a planned target", found: "none")
         }

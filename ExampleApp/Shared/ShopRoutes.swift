@@ -1,0 +1,153 @@
+import Composer
+
+/// Every destination of the shop, described once. The terminal app and the iOS app compile this
+/// same file; only the screen classes behind `ShopScreens` differ per platform.
+@MainActor
+final class ShopRoutes {
+    let session: ShopSession
+    weak var router: DefaultRouter?
+
+    init(session: ShopSession) {
+        self.session = session
+    }
+
+    // MARK: The tab bar and its tabs
+
+    /// The tab bar, built on a cold start with its three tabs and made the window's root.
+    func tabs<Context>() -> DestinationStep<ShopTabBarController, Context> {
+        StepAssembly(
+            finder: ClassFinder<ShopTabBarController, Context>(),
+            factory: PredefinedChildrenFactory(
+                TabsContainerFactory { _ in ShopScreens.makeTabs() },
+                children: [
+                    { _ in ShopScreens.makeNavigation(named: "home-nav", root: ShopScreens.makeHome()) },
+                    { _ in ShopScreens.makeNavigation(named: "products-nav", root: ShopScreens.makeProductList()) },
+                    { _ in ShopScreens.makeNavigation(named: "account-nav", root: ShopScreens.makeAccount()) },
+                ])
+        )
+        .using(GeneralAction.replaceRoot())
+        .from(GeneralStep.window())
+        .assemble()
+    }
+
+    private func tab<TabScreen: ShopScreenBase, Context>(_ type: TabScreen.Type) -> DestinationStep<TabScreen, Context> {
+        StepAssembly(finder: ClassFinder<TabScreen, Context>(), factory: ExistsByThenFactory<TabScreen, Context>())
+            .using(GeneralAction.nothing())
+            .from(tabs())
+            .assemble()
+    }
+
+    /// The home tab.
+    var home: DestinationStep<HomeScreen, Void> { tab(HomeScreen.self) }
+
+    /// The product list, at the bottom of the products tab.
+    func productList<Context>() -> DestinationStep<ProductListScreen, Context> { tab(ProductListScreen.self) }
+
+    /// The account tab; signing in is required.
+    var account: DestinationStep<AccountScreen, Void> {
+        StepAssembly(finder: ClassFinder<AccountScreen, Void>(), factory: ExistsByThenFactory<AccountScreen, Void>())
+            .adding(SignInInterceptor<Void>(routes: self))
+            .using(GeneralAction.nothing())
+            .from(tabs())
+            .assemble()
+    }
+
+    // MARK: Product, cart, login
+
+    /// A product, pushed onto the products tab above the list; signing in is required. Group B of
+    /// the experiment sees it in a sheet over whatever is on screen instead.
+    var product: DestinationStep<ProductScreen, ProductID> {
+        SwitchAssembly<ProductScreen, ProductID>()
+            .addCase(if: { [session] in session.productsAsSheet }, productInSheet)
+            .assemble(default: productInList)
+    }
+
+    private func productStep() -> StepAssembly<ProductScreen, ProductID> {
+        StepAssembly(
+            finder: ClassWithContextFinder<ProductScreen, ProductID>(),
+            factory: ClosureFactory { id in ShopScreens.makeProduct(id) }
+        )
+        .adding(SignInInterceptor<ProductID>(routes: self))
+        .adding(ShowProductTask())
+    }
+
+    private var productInList: DestinationStep<ProductScreen, ProductID> {
+        productStep()
+            .using(ShopNavigationController.push())
+            .from(productList().expectingContainer())
+            .assemble()
+    }
+
+    private var productInSheet: DestinationStep<ProductScreen, ProductID> {
+        productStep()
+            .using(ShopNavigationController.push())
+            .from(modalNavigation(named: "product-sheet", asSheet: true))
+            .using(GeneralAction.presentModally())
+            .from(GeneralStep.current())
+            .assemble()
+    }
+
+    /// The cart, in its own navigation stack presented over the current screen.
+    var cart: DestinationStep<CartScreen, Void> {
+        StepAssembly(
+            finder: ClassFinder<CartScreen, Void>(),
+            factory: ClosureFactory { [session] _ in ShopScreens.makeCart(items: session.cart) }
+        )
+        .adding(RefreshCartTask(session: session))
+        .using(ShopNavigationController.push())
+        .from(modalNavigation(named: "cart-nav"))
+        .using(GeneralAction.presentModally())
+        .from(GeneralStep.current())
+        .assemble()
+    }
+
+    /// The login screen, presented over the current screen.
+    var login: DestinationStep<LoginScreen, Void> {
+        StepAssembly(finder: ClassFinder<LoginScreen, Void>(), factory: ClosureFactory { _ in ShopScreens.makeLogin() })
+            .using(GeneralAction.presentModally())
+            .from(GeneralStep.current())
+            .assemble()
+    }
+
+    /// Back: pops the top screen, or closes the topmost modal at the bottom of its stack.
+    var back: DestinationStep<any Screen, Void> { GeneralStep.previous() }
+
+    private func modalNavigation<Context>(named name: String, asSheet: Bool = false) -> StepAssembly<
+        ShopNavigationController, Context
+    > {
+        StepAssembly(
+            finder: NilFinder<ShopNavigationController, Context>(),
+            factory: NavigationContainerFactory { _ in ShopScreens.makeModalNavigation(named: name, asSheet: asSheet) })
+    }
+}
+
+/// Shows the login screen through the same router and waits for the user to answer it.
+struct SignInInterceptor<Context>: RoutingInterceptor {
+    let routes: ShopRoutes
+
+    func intercept(with context: Context) async throws {
+        let session = routes.session
+        guard !session.isSignedIn else { return }
+        guard let router = routes.router else { throw SignInCancelled() }
+        try await router.navigate(to: routes.login, animated: true)
+        let approved = await session.waitForSignIn()
+        try await router.navigate(to: routes.back, animated: true)
+        guard approved else { throw SignInCancelled() }
+    }
+}
+
+/// Shows the navigation's product on a product screen, found or new.
+struct ShowProductTask: ContextTask {
+    func prepare(_ screen: ProductScreen, with context: ProductID) throws {
+        screen.show(context)
+    }
+}
+
+/// Shows the current cart contents on a cart screen, found or new.
+struct RefreshCartTask: ContextTask {
+    let session: ShopSession
+
+    func prepare(_ screen: CartScreen, with context: Void) throws {
+        screen.show(items: session.cart)
+    }
+}

@@ -1,0 +1,109 @@
+import Composer
+import ComposerTesting
+
+/// The terminal shop: a window of in-memory screens, the shared routes, and the commands.
+@MainActor
+final class ShopApp {
+    let window = TestWindow()
+    let session = ShopSession()
+    let routes: ShopRoutes
+    let router: DefaultRouter
+    private var running: Task<Void, Never>?
+
+    init() {
+        routes = ShopRoutes(session: session)
+        router = DefaultRouter(window: window)
+        routes.router = router
+    }
+
+    /// Runs one command and prints the tree, or what went wrong.
+    func run(_ line: String) async {
+        let words = line.split(separator: " ").map(String.init)
+        guard let command = words.first else { return }
+        let argument = words.dropFirst().joined(separator: " ")
+        switch command {
+        case "home": navigate { try await $0.router.navigate(to: $0.routes.home) }
+        case "products": navigate { try await $0.router.navigate(to: $0.routes.productList(), with: ()) }
+        case "product":
+            guard !argument.isEmpty else { return print("usage: product ID") }
+            navigate { try await $0.router.navigate(to: $0.routes.product, with: ProductID(argument)) }
+        case "cart": navigate { try await $0.router.navigate(to: $0.routes.cart) }
+        case "account": navigate { try await $0.router.navigate(to: $0.routes.account) }
+        case "back": navigate { try await $0.router.navigate(to: $0.routes.back) }
+        case "add":
+            guard !argument.isEmpty else { return print("usage: add ID") }
+            session.cart.append(ProductID(argument))
+            print("added product \(argument) to the cart (\(session.cart.count) item(s))")
+        case "login":
+            if !session.answerSignIn(approved: true) {
+                session.isSignedIn = true
+                print("signed in")
+            }
+        case "cancel":
+            if !session.answerSignIn(approved: false) { print("nothing is waiting for sign-in") }
+        case "logout":
+            session.isSignedIn = false
+            print("signed out")
+        case "experiment":
+            session.productsAsSheet = argument == "b"
+            print("experiment group \(session.productsAsSheet ? "B: products in a sheet" : "A: products in the list")")
+        case "tree": break
+        case "help":
+            print(Self.help)
+            return
+        default:
+            print("unknown command '\(command)'; type 'help'")
+            return
+        }
+        await settle()
+        if let cart = window.current as? CartScreen {
+            print("the cart shows \(cart.items.count) item(s)")
+        }
+        print(window.render())
+    }
+
+    static let help = """
+        commands:
+          home | products | account     show a tab (account needs sign-in)
+          product ID                    show a product (needs sign-in)
+          cart                          show the cart in a modal
+          add ID                        put a product in the cart
+          back                          pop or close the top screen
+          login | cancel | logout       answer the login screen, or sign in/out directly
+          experiment a|b                switch the A/B group (b: products in a sheet)
+          tree                          print the screen tree
+          quit
+        """
+
+    private func navigate(_ body: @escaping @MainActor (ShopApp) async throws -> Void) {
+        running = Task { [unowned self] in
+            do {
+                try await body(self)
+            } catch let error as RoutingError {
+                print(error.code == .interceptorRejected ? "navigation stopped: \(error.underlyingError.map { "\($0)" } ?? error.found)" : "\(error)")
+            } catch {
+                print("navigation failed: \(error)")
+            }
+        }
+    }
+
+    /// Waits until the running navigation ends or waits for the user to sign in.
+    private func settle() async {
+        guard let running else { return }
+        var finished = false
+        let watcher = Task {
+            await running.value
+            finished = true
+        }
+        var turns = 0
+        while !finished && !session.isWaitingForSignIn && turns < 100_000 {
+            await Task.yield()
+            turns += 1
+        }
+        watcher.cancel()
+        if session.isWaitingForSignIn && !finished {
+            print("sign-in required: type 'login' to sign in or 'cancel'")
+        }
+        if finished { self.running = nil }
+    }
+}

@@ -1,0 +1,62 @@
+import Composer
+import ComposerTesting
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// The shop in a terminal: type commands, see the screen tree after each one.
+///
+/// `swift run ComposerShop` is interactive; `swift run ComposerShop --script FILE` reads the
+/// commands from FILE and prints each tree (CI runs it as a smoke test).
+@main
+@MainActor
+struct ShopTerminal {
+    static func main() async {
+        let arguments = Array(CommandLine.arguments.dropFirst())
+        let shop = ShopApp()
+        if arguments.first == "--script" {
+            guard arguments.count == 2, let lines = readScript(arguments[1]) else {
+                print("usage: ComposerShop [--script FILE]")
+                exit(2)
+            }
+            for line in lines {
+                print("> \(line)")
+                await shop.run(line)
+            }
+            return
+        }
+        print("Composer shop. Type 'help' for commands, 'quit' to leave.")
+        await shop.run("home")
+        while true {
+            print("> ", terminator: "")
+            fflush(nil)
+            guard let line = readLine() else { break }
+            let trimmed = line.trimmingWhitespace
+            if trimmed == "quit" || trimmed == "exit" { break }
+            if trimmed.isEmpty { continue }
+            await shop.run(trimmed)
+        }
+    }
+
+    private static func readScript(_ path: String) -> [String]? {
+        guard let file = fopen(path, "r") else { return nil }
+        defer { fclose(file) }
+        var text = ""
+        var buffer = [CChar](repeating: 0, count: 4096)
+        while fgets(&buffer, Int32(buffer.count), file) != nil {
+            text += String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        }
+        return text.split(separator: "\n").map { String($0).trimmingWhitespace }.filter {
+            !$0.isEmpty && !$0.hasPrefix("#")
+        }
+    }
+}
+
+extension String {
+    var trimmingWhitespace: String {
+        String(drop { $0.isWhitespace }.reversed().drop { $0.isWhitespace }.reversed())
+    }
+}

@@ -1,0 +1,92 @@
+import Composer
+
+/// Renders a screen tree as indented text, for tests that state the tree before and after a
+/// navigation.
+///
+/// It reads any `Screen` through Composer's protocols only, so it renders a UIKit tree as well as
+/// the twin's. Each screen is one line: its `description`, then ` selected=<index>` for a
+/// `TabsContainer` (`selected=none` without tabs), ` collapsed` or ` expanded` for a
+/// `SplitContainer`, and ` (dismissing)` for the outermost screen of a level being dismissed.
+/// Children follow, indented two spaces more. What a screen presents (a screen whose
+/// `presentedScreen` names it as `presentingScreen`) follows its children as a line
+/// `presented <style>:` at the screen's own indentation, then the presented level indented two
+/// spaces more:
+///
+/// ```
+/// window
+///   tabs "main" selected=1
+///     nav "shop"
+///       screen "home"
+///     nav "products"
+///       screen "list"
+///   presented fullScreen:
+///     nav "modal"
+///       screen "login"
+/// ```
+@MainActor
+public struct ScreenTreeRenderer {
+    /// Names the style a presented screen was presented with, for the `presented <style>:` line.
+    public let presentationStyleName: (any Screen) -> String
+
+    /// Creates a renderer. `presentationStyleName` names the style of a presented screen; by
+    /// default a ``TestScreen`` answers its ``TestModalStyle`` and any other screen `modal`.
+    public init(presentationStyleName: ((any Screen) -> String)? = nil) {
+        self.presentationStyleName =
+            presentationStyleName ?? { screen in
+                (screen as? TestScreen)?.presentationStyle?.description ?? "modal"
+            }
+    }
+
+    /// `window`, then its tree indented two spaces, or `  (no root)` when it has no root.
+    public func render(window: any ScreenWindow) -> String {
+        var lines = ["window"]
+        if let root = window.rootScreen {
+            var visited = Set<ObjectIdentifier>()
+            append(root, indent: 2, to: &lines, visited: &visited)
+        } else {
+            lines.append("  (no root)")
+        }
+        return lines.joined(separator: "\n")
+    }
+
+    /// `screen`, its children and what it presents, starting at column 0.
+    public func render(_ screen: any Screen) -> String {
+        var lines: [String] = []
+        var visited = Set<ObjectIdentifier>()
+        append(screen, indent: 0, to: &lines, visited: &visited)
+        return lines.joined(separator: "\n")
+    }
+
+    /// The line for `screen` alone, without indentation.
+    public func line(for screen: any Screen) -> String {
+        var line = String(describing: screen)
+        if let tabs = screen as? any TabsContainer {
+            line += " selected=\(tabs.selectedTabIndex.map(String.init) ?? "none")"
+        }
+        if let split = screen as? any SplitContainer {
+            line += split.isCollapsed ? " collapsed" : " expanded"
+        }
+        if screen.isBeingDismissed, !(screen.parentScreen?.isBeingDismissed ?? false) {
+            line += " (dismissing)"
+        }
+        return line
+    }
+
+    private func append(
+        _ screen: any Screen, indent: Int, to lines: inout [String], visited: inout Set<ObjectIdentifier>
+    ) {
+        let padding = String(repeating: " ", count: indent)
+        guard visited.insert(ObjectIdentifier(screen)).inserted, visited.count < 100_000 else {
+            lines.append(padding + String(describing: screen) + " (cycle)")
+            return
+        }
+        lines.append(padding + line(for: screen))
+        for child in screen.childScreens {
+            append(child, indent: indent + 2, to: &lines, visited: &visited)
+        }
+        if let presented = screen.presentedScreen, presented.presentingScreen === screen {
+            lines.append(padding + "presented \(presentationStyleName(presented)):")
+            append(presented, indent: indent + 2, to: &lines, visited: &visited)
+        }
+    }
+}

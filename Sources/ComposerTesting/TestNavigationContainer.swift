@@ -1,0 +1,86 @@
+import Composer
+
+/// An in-memory navigation stack that keeps `UINavigationController`'s rules.
+///
+/// Setting a stack that holds a screen already in another container or presented, a navigation
+/// container, the same screen twice, or a screen that is not a ``TestScreen`` throws and changes
+/// nothing (UIKit raises an exception for the first three). Screens taken off the stack are
+/// detached and no longer retained. An animated change whose top screen changes runs one transition
+/// on the window's ``TransitionClock``; one that keeps the top screen does not animate, as in UIKit.
+@MainActor
+open class TestNavigationContainer: TestScreen, NavigationStackContainer {
+    /// The stack, bottom first.
+    var stackStorage: [TestScreen] = []
+
+    /// Creates a navigation container holding `stack`, bottom first.
+    ///
+    /// An initializer cannot throw: a screen the stack would refuse is left out and the reason is
+    /// recorded in ``TestScreen/initializationErrors``.
+    public init(_ name: String = "nav", stack: [TestScreen] = []) {
+        super.init(name)
+        stackStorage = acceptedChildren(stack, refusingNavigation: true)
+        for child in stackStorage { child.parentStorage = self }
+    }
+
+    /// `nav`.
+    nonisolated override open var kindName: String { "nav" }
+
+    /// The screens of the stack, bottom first; the last one is visible.
+    public var stack: [any Screen] { stackStorage }
+
+    /// The screens of the stack as ``TestScreen``s, bottom first.
+    public var stackScreens: [TestScreen] { stackStorage }
+
+    /// The visible screen: the top of the stack.
+    public var topScreen: TestScreen? { stackStorage.last }
+
+    /// The stack, bottom first.
+    override public var childScreens: [any Screen] { stackStorage }
+
+    /// Replaces the stack and returns when the transition has finished.
+    ///
+    /// The tree changes at once; when `animated` and the top screen changes, the transition
+    /// (`push <new top> on <self>` when the new top was not in the stack, `pop to <new top> on
+    /// <self>` when it was) waits for the window's clock before the did-callbacks are logged.
+    public func setStack(_ screens: [any Screen], animated: Bool) async throws {
+        let transition = try beginSetStack(screens, animated: animated)
+        await transition.finish()
+    }
+
+    /// Validates and applies a new stack, returning the transition that has begun.
+    private func beginSetStack(_ screens: [any Screen], animated: Bool) throws(TestScreenError) -> TwinTransition {
+        let newStack = try validatedChildren(screens, refusingNavigation: true)
+        let oldStack = stackStorage
+        let removed = oldStack.filter { old in !newStack.contains { $0 === old } }
+        let topChanges = oldStack.last !== newStack.last
+        let description: String
+        if let newTop = newStack.last {
+            let verb = oldStack.contains { $0 === newTop } ? "pop to" : "push"
+            description = "\(verb) \(newTop) on \(self)"
+        } else {
+            description = "empty \(self)"
+        }
+        return TwinTransition.begin(
+            in: containingWindow, animated: animated && topChanges, description: description
+        ) {
+            stackStorage = newStack
+            for child in newStack { child.parentStorage = self }
+            removed.forEach(TwinTree.removeFromContainer)
+        }
+    }
+
+    /// Appends already validated screens without a transition (used when a split view folds).
+    func appendWithoutTransition(_ screens: [TestScreen]) {
+        stackStorage += screens
+        for child in screens { child.parentStorage = self }
+    }
+
+    /// Keeps the first `count` screens without a transition and returns the ones taken off, detached.
+    func truncateWithoutTransition(to count: Int) -> [TestScreen] {
+        guard count < stackStorage.count else { return [] }
+        let taken = Array(stackStorage[max(0, count)...])
+        stackStorage.removeLast(taken.count)
+        for child in taken { child.parentStorage = nil }
+        return taken
+    }
+}

@@ -1,0 +1,267 @@
+import Composer
+
+/// How a ``TestScreen`` is shown when it is presented modally, like `UIModalPresentationStyle`.
+///
+/// Only a full-screen presentation hides what it is presented over, so only a full-screen
+/// presentation makes the presenting side disappear in the ``LifecycleLog``.
+public enum TestModalStyle: String, Sendable, Hashable, CustomStringConvertible {
+    /// Covers the whole presenting side, which disappears.
+    case fullScreen
+    /// A card over the presenting side, which stays on screen.
+    case pageSheet
+    /// A smaller card over the presenting side, which stays on screen.
+    case formSheet
+
+    /// The case name, as the text rendering shows it: `fullScreen`, `pageSheet`, `formSheet`.
+    public var description: String { rawValue }
+}
+
+/// An in-memory screen that behaves like a `UIViewController` as far as the router can tell.
+///
+/// It keeps UIKit's rules for presentation: the screen that really presents is the *presentation
+/// host* (the nearest ancestor-or-self whose ``definesPresentationContext`` is `true`, else the
+/// outermost container of its level); a host that already presents something refuses to present
+/// another screen; ``presentedScreen`` of a child answers what its nearest presenting ancestor
+/// presents. Where UIKit would raise an exception or log a warning and do nothing, the twin throws
+/// a ``TestScreenError`` and changes nothing.
+///
+/// Containers are subclasses: ``TestNavigationContainer``, ``TestTabsContainer`` and
+/// ``TestSplitContainer``. A screen takes part in appearance callbacks, transitions and memory
+/// tracking once it is in the tree of a ``TestWindow``.
+@MainActor
+open class TestScreen: ModalPresenting, DismissalVetoing, CustomStringConvertible {
+    /// The name that identifies this screen in renderings, lifecycle lines and error messages.
+    nonisolated public let name: String
+
+    /// `false` while this screen must stay on screen. The twin itself never enforces it (UIKit does
+    /// not refuse a programmatic dismissal either); the router asks before dismissing or popping.
+    public var canBeDismissed = true
+
+    /// Whether this screen hosts the presentations asked for by the screens it contains, like
+    /// `UIViewController.definesPresentationContext`.
+    public var definesPresentationContext = false
+
+    /// The style used when this screen is presented. It is read when the presentation starts; the
+    /// style of a running presentation does not change afterwards.
+    public var modalStyle: TestModalStyle = .fullScreen
+
+    /// Problems found by a container's initializer, which cannot throw: each screen it refused is
+    /// left out and the reason recorded here. Empty for a plain screen and for a valid container.
+    public internal(set) var initializationErrors: [TestScreenError] = []
+
+    /// The container holding this screen (weak: the container owns its children).
+    weak var parentStorage: TestScreen?
+    /// What this screen presents as a presentation host (strong, like UIKit).
+    var presentedStorage: TestScreen?
+    /// The host that presented this screen, set on the outermost screen of a presented level.
+    weak var presenterStorage: TestScreen?
+    /// The window, set only on a window's root screen.
+    weak var windowStorage: TestWindow?
+    /// The style this screen was presented with, fixed when the presentation started.
+    var presentationStyle: TestModalStyle?
+    /// Set on the outermost screen of each level that a running dismissal removes.
+    var isDismissing = false
+
+    /// Creates a screen called `name`, outside any tree.
+    public init(_ name: String) {
+        self.name = name
+    }
+
+    /// The kind of screen shown before the name: `screen`, and `nav`, `tabs`, `split` for the
+    /// containers. Subclasses may override it to name their own kind.
+    nonisolated open var kindName: String { "screen" }
+
+    /// The kind and the quoted name, for example `screen "home"` or `nav "main"`.
+    nonisolated public var description: String { "\(kindName) \"\(name)\"" }
+
+    // MARK: - Screen
+
+    /// The container this screen is a child of, or `nil` for a root, a presented or a detached screen.
+    public var parentScreen: (any Screen)? { parentStorage }
+
+    /// The contained screens; empty for a plain screen, overridden by the containers.
+    public var childScreens: [any Screen] { [] }
+
+    /// What this screen's nearest presenting ancestor (itself included) presents, as
+    /// `UIViewController.presentedViewController` answers: a child of a container that presents
+    /// reports the container's presented screen.
+    public var presentedScreen: (any Screen)? { presentingAncestor?.presentedStorage }
+
+    /// The host that presented this screen, or the one that presented its nearest presented
+    /// ancestor, as `UIViewController.presentingViewController` answers.
+    public var presentingScreen: (any Screen)? {
+        var node: TestScreen? = self
+        while let current = node {
+            if let presenter = current.presenterStorage { return presenter }
+            node = current.parentStorage
+        }
+        return nil
+    }
+
+    /// Whether this screen is leaving the tree by an animated dismissal that is still running: the
+    /// dismissed screen, every screen it contains and every screen presented above it report `true`
+    /// until the transition finishes.
+    public var isBeingDismissed: Bool {
+        var node: TestScreen? = self
+        while let current = node {
+            if current.isDismissing { return true }
+            node = current.parentStorage
+        }
+        return false
+    }
+
+    /// The window whose tree holds this screen, found by walking up containers and presenting
+    /// hosts to the root; `nil` when the screen is not in a window.
+    public var containingWindow: TestWindow? {
+        var level = levelRoot
+        var steps = 0
+        while steps < 10_000 {
+            if let window = level.windowStorage { return window }
+            guard let presenter = level.presenterStorage else { return nil }
+            level = presenter.levelRoot
+            steps += 1
+        }
+        return nil
+    }
+
+    // MARK: - ModalPresenting
+
+    /// Presents `screen` from this screen's presentation host and returns when the presentation
+    /// has finished.
+    ///
+    /// Throws, changing nothing, when `screen` is not a ``TestScreen``, is already in a tree (it has
+    /// a parent, is presented or is a window's root), when this screen is not in a window or is
+    /// being dismissed, and when the host already presents something (UIKit refuses).
+    public func present(_ screen: any Screen, animated: Bool) async throws {
+        guard let presented = screen as? TestScreen else {
+            throw TestScreenError.notATestScreen(type: TwinTree.typeName(of: screen))
+        }
+        try presented.checkIsFree()
+        guard let window = containingWindow else { throw TestScreenError.notInWindow(screen: description) }
+        if isBeingDismissed { throw TestScreenError.dismissalInProgress(screen: description) }
+        let host = presentationHost
+        if let current = host.presentedStorage {
+            if current.isDismissing { throw TestScreenError.dismissalInProgress(screen: current.description) }
+            throw TestScreenError.alreadyPresenting(
+                host: host.description, presented: current.description, refused: presented.description)
+        }
+        let style = presented.modalStyle
+        let transition = TwinTransition.begin(
+            in: window, animated: animated, description: "present \(presented) from \(host)"
+        ) {
+            presented.presenterStorage = host
+            presented.presentationStyle = style
+            host.presentedStorage = presented
+        }
+        await transition.finish()
+    }
+
+    /// Dismisses ``presentedScreen`` (what this screen's nearest presenting ancestor presents)
+    /// together with every screen presented above it, and returns when the dismissal has finished.
+    ///
+    /// While an animated dismissal runs, the dismissed screens stay in the tree and report
+    /// ``isBeingDismissed``; when it finishes they are detached: no presenter, and no reference
+    /// from the twin. Throws when nothing is presented or when it is already being dismissed.
+    public func dismissPresented(animated: Bool) async throws {
+        guard let host = presentingAncestor, let presented = host.presentedStorage else {
+            throw TestScreenError.nothingPresented(screen: description)
+        }
+        if presented.isDismissing { throw TestScreenError.dismissalInProgress(screen: presented.description) }
+        let chain = TwinTree.presentationChain(from: presented)
+        let transition = TwinTransition.begin(
+            in: containingWindow, animated: animated, description: "dismiss \(presented) from \(host)",
+            change: { for level in chain { level.isDismissing = true } },
+            completion: { chain.reversed().forEach(TwinTree.detachPresentation) }
+        )
+        await transition.finish()
+    }
+
+    // MARK: - Internal helpers
+
+    /// The outermost ancestor-or-self within this screen's presentation level.
+    var levelRoot: TestScreen {
+        var node = self
+        var steps = 0
+        while let parent = node.parentStorage, steps < 10_000 {
+            node = parent
+            steps += 1
+        }
+        return node
+    }
+
+    /// The screen that performs a presentation asked for by this one.
+    var presentationHost: TestScreen {
+        var node: TestScreen? = self
+        while let current = node {
+            if current.definesPresentationContext { return current }
+            node = current.parentStorage
+        }
+        return levelRoot
+    }
+
+    /// The nearest ancestor-or-self that presents something.
+    var presentingAncestor: TestScreen? {
+        var node: TestScreen? = self
+        while let current = node {
+            if current.presentedStorage != nil { return current }
+            node = current.parentStorage
+        }
+        return nil
+    }
+
+    /// The contained screens that are ``TestScreen``s.
+    var testChildren: [TestScreen] { childScreens.compactMap { $0 as? TestScreen } }
+
+    /// Throws unless this screen is outside every tree: no parent, not presented, not a window's root.
+    func checkIsFree() throws(TestScreenError) {
+        if let parent = parentStorage {
+            throw .alreadyInContainer(screen: description, container: parent.description)
+        }
+        if let presenter = presenterStorage {
+            throw .alreadyPresented(screen: description, presenter: presenter.description)
+        }
+        if windowStorage != nil { throw .alreadyWindowRoot(screen: description) }
+    }
+
+    /// Throws unless `child` may become (or stay) a child of this container.
+    func checkCanAdopt(_ child: TestScreen) throws(TestScreenError) {
+        if child.parentStorage === self { return }
+        try child.checkIsFree()
+        var node: TestScreen? = self
+        while let current = node {
+            if current === child { throw .wouldContainItself(screen: child.description, container: description) }
+            node = current.parentStorage
+        }
+    }
+
+    /// Validates a whole list of children: all ``TestScreen``s, none twice, each adoptable.
+    func validatedChildren(_ screens: [any Screen], refusingNavigation: Bool) throws(TestScreenError) -> [TestScreen] {
+        var result: [TestScreen] = []
+        for screen in screens {
+            guard let child = screen as? TestScreen else { throw .notATestScreen(type: TwinTree.typeName(of: screen)) }
+            if refusingNavigation, child is TestNavigationContainer {
+                throw .navigationInsideNavigation(screen: child.description, navigation: description)
+            }
+            if result.contains(where: { $0 === child }) {
+                throw .duplicateChild(screen: child.description, container: description)
+            }
+            try checkCanAdopt(child)
+            result.append(child)
+        }
+        return result
+    }
+
+    /// Validates children in an initializer, which cannot throw: refused screens are left out and
+    /// recorded in ``initializationErrors``.
+    func acceptedChildren(_ screens: [TestScreen], refusingNavigation: Bool) -> [TestScreen] {
+        var accepted: [TestScreen] = []
+        for screen in screens {
+            do {
+                accepted = try validatedChildren(accepted + [screen], refusingNavigation: refusingNavigation)
+            } catch {
+                initializationErrors.append(error)
+            }
+        }
+        return accepted
+    }
+}

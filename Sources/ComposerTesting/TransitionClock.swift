@@ -1,0 +1,78 @@
+/// Decides when the twin's animated transitions finish.
+///
+/// Every animated operation of a screen in a ``TestWindow`` runs one transition on its window's
+/// clock after the tree has changed and the will-callbacks are logged; the did-callbacks (and the
+/// detaching of dismissed screens) come when it finishes. Non-animated operations never wait.
+///
+/// In ``Mode/immediate`` a transition finishes at once. In ``Mode/manual`` it stays pending until the
+/// test calls ``advance()`` or ``advanceAll()``, so a test can look at the tree in the middle of a
+/// push or a dismissal. The clock stores descriptions only, never screens.
+@MainActor
+public final class TransitionClock {
+    /// When transitions finish.
+    public enum Mode: Sendable, Hashable {
+        /// Every transition finishes as soon as it starts.
+        case immediate
+        /// Transitions wait for ``TransitionClock/advance()`` or ``TransitionClock/advanceAll()``.
+        case manual
+    }
+
+    private struct Pending {
+        let description: String
+        let continuation: CheckedContinuation<Void, Never>
+    }
+
+    /// When transitions finish. Switching to ``Mode/immediate`` finishes every pending transition.
+    public var mode: Mode {
+        didSet {
+            if mode == .immediate { advanceAll() }
+        }
+    }
+
+    private var pending: [Pending] = []
+    private var pendingWaiters: [CheckedContinuation<Void, Never>] = []
+
+    /// Creates a clock in `mode`.
+    public init(mode: Mode = .immediate) {
+        self.mode = mode
+    }
+
+    /// The descriptions of the transitions waiting to finish, oldest first, such as
+    /// `push screen "list" on nav "main"`.
+    public var pendingTransitions: [String] { pending.map(\.description) }
+
+    /// Finishes the oldest pending transition; returns `false` when none was pending. The operation
+    /// that waited on it resumes on the main actor after the caller next suspends.
+    @discardableResult
+    public func advance() -> Bool {
+        guard !pending.isEmpty else { return false }
+        pending.removeFirst().continuation.resume()
+        return true
+    }
+
+    /// Finishes every transition pending now and returns how many there were.
+    @discardableResult
+    public func advanceAll() -> Int {
+        let finishing = pending
+        pending = []
+        for transition in finishing { transition.continuation.resume() }
+        return finishing.count
+    }
+
+    /// Returns once at least one transition is pending (at once if one already is).
+    public func waitForPendingTransition() async {
+        guard pending.isEmpty else { return }
+        await withCheckedContinuation { pendingWaiters.append($0) }
+    }
+
+    /// Runs one transition: returns at once in immediate mode, else when the test advances the clock.
+    func run(_ description: String) async {
+        guard mode == .manual else { return }
+        await withCheckedContinuation { continuation in
+            pending.append(Pending(description: description, continuation: continuation))
+            let waiters = pendingWaiters
+            pendingWaiters = []
+            for waiter in waiters { waiter.resume() }
+        }
+    }
+}

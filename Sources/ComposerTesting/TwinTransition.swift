@@ -1,0 +1,66 @@
+/// One change of the twin's tree, from its start to its end.
+///
+/// ``begin(in:animated:description:change:completion:)`` applies the change at once (as UIKit
+/// updates `viewControllers` at the start of a transition), diffs the screens on screen before and
+/// after, and logs the will-callbacks. ``finish()`` waits for the window's clock when animated, runs
+/// the completion (a dismissal detaches its screens there) and logs the did-callbacks.
+///
+/// It holds screen names only, never the screens that appeared or disappeared, so a popped screen
+/// is not kept alive by a transition.
+@MainActor
+struct TwinTransition {
+    let window: TestWindow?
+    let description: String
+    let animated: Bool
+    let appeared: [String]
+    let disappeared: [String]
+    let completion: (() -> Void)?
+
+    /// Applies `change` and logs the will-callbacks. Outside a window nothing is logged and nothing
+    /// waits.
+    static func begin(
+        in window: TestWindow?,
+        animated: Bool,
+        description: String,
+        change: () -> Void,
+        completion: (() -> Void)? = nil
+    ) -> TwinTransition {
+        guard let window else {
+            change()
+            return TwinTransition(
+                window: nil, description: description, animated: false, appeared: [], disappeared: [],
+                completion: completion)
+        }
+        let before = window.visibleScreens()
+        change()
+        let after = window.visibleScreens()
+        window.memory.record(window.allScreens())
+        let beforeIDs = Set(before.map(ObjectIdentifier.init))
+        let afterIDs = Set(after.map(ObjectIdentifier.init))
+        let appeared = after.filter { !beforeIDs.contains(ObjectIdentifier($0)) }.map(\.name)
+        let disappeared = before.filter { !afterIDs.contains(ObjectIdentifier($0)) }.map(\.name)
+        window.lifecycle.record(appeared, .willAppear)
+        window.lifecycle.record(disappeared, .willDisappear)
+        if animated { window.transitionStarted() }
+        return TwinTransition(
+            window: window, description: description, animated: animated, appeared: appeared,
+            disappeared: disappeared, completion: completion)
+    }
+
+    /// Waits for the clock when animated, then completes.
+    func finish() async {
+        if animated, let window {
+            await window.clock.run(description)
+        }
+        complete()
+    }
+
+    /// Runs the completion and logs the did-callbacks, without waiting.
+    func complete() {
+        completion?()
+        guard let window else { return }
+        window.lifecycle.record(disappeared, .didDisappear)
+        window.lifecycle.record(appeared, .didAppear)
+        if animated { window.transitionEnded() }
+    }
+}

@@ -1,0 +1,94 @@
+import Composer
+
+/// Walks and edits the twin's tree: which screens are in it, which are on screen, and how
+/// presentations are cut when screens leave.
+@MainActor
+enum TwinTree {
+    /// The dynamic type name of `screen`, for error messages.
+    static func typeName(of screen: any Screen) -> String {
+        String(describing: type(of: screen))
+    }
+
+    /// `screen` and every ``TestScreen`` it contains, parents first.
+    static func contained(in screen: TestScreen) -> [TestScreen] {
+        ScreenTree.containedScreens(of: screen).compactMap { $0 as? TestScreen }
+    }
+
+    /// The outermost screens of `level` and of every level presented from inside it, directly or
+    /// not, `level` first.
+    static func presentationChain(from level: TestScreen) -> [TestScreen] {
+        var chain: [TestScreen] = [level]
+        var index = 0
+        while index < chain.count, chain.count < 10_000 {
+            for screen in contained(in: chain[index]) {
+                if let presented = screen.presentedStorage, !chain.contains(where: { $0 === presented }) {
+                    chain.append(presented)
+                }
+            }
+            index += 1
+        }
+        return chain
+    }
+
+    /// Every screen of the tree whose root level is `root`, presented levels included.
+    static func allScreens(from root: TestScreen) -> [TestScreen] {
+        presentationChain(from: root).flatMap(contained(in:))
+    }
+
+    /// The screens on screen in the tree whose root level is `root`, parents before children and
+    /// presenting screens before presented ones.
+    ///
+    /// A screen is on screen when it is on the visible path of its level (a container's visible
+    /// child, both columns of an expanded split view) and no full-screen presentation covers it.
+    /// A full-screen presentation covers its host and everything the host contains; when it is
+    /// presented from a sheet, it covers what the sheet was shown over as well. A level that is
+    /// being dismissed is not on screen.
+    static func visibleScreens(from root: TestScreen) -> [TestScreen] {
+        var budget = 100_000
+        return region(of: root, budget: &budget).screens
+    }
+
+    private static func region(of screen: TestScreen, budget: inout Int) -> (screens: [TestScreen], covered: Bool) {
+        budget -= 1
+        guard budget > 0 else { return ([], false) }
+        var screens: [TestScreen] = [screen]
+        for child in ScreenTree.visibleChildren(of: screen) {
+            if let child = child as? TestScreen {
+                screens += region(of: child, budget: &budget).screens
+            }
+        }
+        if let presented = screen.presentedStorage, !presented.isDismissing {
+            let above = region(of: presented, budget: &budget)
+            if above.covered || (presented.presentationStyle ?? .fullScreen) == .fullScreen {
+                return (above.screens, true)
+            }
+            return (screens + above.screens, false)
+        }
+        return (screens, false)
+    }
+
+    /// Ends the presentation of the level whose outermost screen is `level`: its host forgets it
+    /// and it forgets its host.
+    static func detachPresentation(_ level: TestScreen) {
+        if let presenter = level.presenterStorage, presenter.presentedStorage === level {
+            presenter.presentedStorage = nil
+        }
+        level.presenterStorage = nil
+        level.presentationStyle = nil
+        level.isDismissing = false
+    }
+
+    /// Cuts every presentation hosted inside `screen`'s subtree, so the presented screens leave the
+    /// tree with it and are released.
+    static func detachPresentations(hostedIn screen: TestScreen) {
+        for level in presentationChain(from: screen).dropFirst().reversed() {
+            detachPresentation(level)
+        }
+    }
+
+    /// Takes `child` out of its container: no parent, and nothing it hosted stays presented.
+    static func removeFromContainer(_ child: TestScreen) {
+        child.parentStorage = nil
+        detachPresentations(hostedIn: child)
+    }
+}
