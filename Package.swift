@@ -20,7 +20,7 @@ let package = Package(
             exclude: ["iOS", "project.yml", "scripts"],
             sources: ["Shared", "Terminal"]
         ),
-        .testTarget(name: "ComposerTests", dependencies: ["Composer", "ComposerTesting"]),
+        .testTarget(name: "ComposerTests", dependencies: ["Composer", "ComposerTesting"], exclude: ["Links"]),
         .testTarget(name: "ComposerUIKitTests", dependencies: ["Composer", "ComposerUIKit"]),
     ],
     swiftLanguageModes: [.v6]

@@ -6,7 +6,8 @@
 ///
 /// In ``Mode/immediate`` a transition finishes at once. In ``Mode/manual`` it stays pending until the
 /// test calls ``advance()`` or ``advanceAll()``, so a test can look at the tree in the middle of a
-/// push or a dismissal. The clock stores descriptions only, never screens.
+/// push or a dismissal. The clock stores descriptions only, never screens. Cancelling the task of
+/// an operation does not finish its transition; only the clock does.
 @MainActor
 public final class TransitionClock {
     /// When transitions finish.
@@ -59,7 +60,8 @@ public final class TransitionClock {
         return finishing.count
     }
 
-    /// Returns once at least one transition is pending (at once if one already is).
+    /// Returns once at least one transition is pending (at once if one already is). Only a
+    /// ``Mode/manual`` clock ever has pending transitions.
     public func waitForPendingTransition() async {
         guard pending.isEmpty else { return }
         await withCheckedContinuation { pendingWaiters.append($0) }

@@ -256,12 +256,12 @@ final class NavigationRun {
         guard let anchor = screens[anchorIndex] else { return [] }
         var operations: [ShowOperation] = []
         var leaving: [any Screen] = []
-        if let covering = ScreenTree.screenCovering(anchor), let host = ScreenTree.levelRoot(of: anchor) {
+        if let covering = ScreenTree.screenCovering(anchor) {
             leaving += ScreenTree.screensRemovedByDismissing(covering)
-            guard let presenter = host as? any ModalPresenting else {
+            guard let presenter = anchor as? any ModalPresenting else {
                 throw failure(
-                    .actionFailed, step: anchorIndex, expected: "\(host) to dismiss \(covering)",
-                    found: "\(host) does not conform to ModalPresenting")
+                    .actionFailed, step: anchorIndex, expected: "\(anchor) to dismiss \(covering), which covers it",
+                    found: "\(anchor) does not conform to ModalPresenting")
             }
             operations.append(
                 ShowOperation(summary: "dismiss \(covering) to reveal \(anchor)") { animated in

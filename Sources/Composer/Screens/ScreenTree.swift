@@ -56,15 +56,17 @@ public struct ScreenTree {
         return node
     }
 
-    /// What the level whose outermost screen is `levelRoot` presents.
+    /// What covers the level whose outermost screen is `levelRoot`: what its visible leaf's nearest
+    /// presenting ancestor presents, so a presentation hosted by a screen that defines the
+    /// presentation context counts as well as one hosted by the level's root.
     static func presentedByLevel(_ levelRoot: any Screen) -> (any Screen)? {
-        levelRoot.presentedScreen
+        visibleLeaf(of: levelRoot).presentedScreen
     }
 
     static func topPresentationLevel(from root: any Screen) -> any Screen {
         var node = root
         var seen = Set<ObjectIdentifier>([ObjectIdentifier(root)])
-        while let next = node.presentedScreen, !next.isBeingDismissed, seen.insert(ObjectIdentifier(next)).inserted {
+        while let next = presentedByLevel(node), !next.isBeingDismissed, seen.insert(ObjectIdentifier(next)).inserted {
             node = next
         }
         return node
@@ -136,11 +138,10 @@ public struct ScreenTree {
         return nil
     }
 
-    /// The screen presented over `screen`'s presentation level, which a navigation to `screen`
-    /// must dismiss first. `nil` when nothing covers it.
+    /// The screen presented over `screen` (by its nearest presenting ancestor), which a navigation
+    /// to `screen` must dismiss first. `nil` when nothing covers it.
     public static func screenCovering(_ screen: any Screen) -> (any Screen)? {
-        guard let levelRoot = levelRoot(of: screen) else { return nil }
-        guard let presented = levelRoot.presentedScreen, !presented.isBeingDismissed else { return nil }
+        guard let presented = screen.presentedScreen, !presented.isBeingDismissed else { return nil }
         return presented
     }
 

@@ -1,0 +1,54 @@
+import Composer
+import ComposerTesting
+import Testing
+
+@MainActor
+@Suite("Twin: screens that leave the tree are released")
+struct TwinMemoryTests {
+    @Test func poppedScreensAreReleased() async throws {
+        let window = TestWindow(
+            root: TestNavigationContainer(
+                "main", stack: [TestScreen("home"), TestScreen("list"), TestScreen("product")]))
+        let main = try TwinFixtures.navigation("main", in: window)
+        #expect(window.memory.liveNames == ["home", "list", "main", "product"])
+
+        try await main.setStack(Array(main.stack.prefix(1)), animated: true)
+
+        #expect(window.memory.releasedNames == ["list", "product"])
+        #expect(window.memory.liveNames == ["home", "main"])
+        #expect(window.memory.isReleased("list"))
+        #expect(!window.memory.isReleased("home"))
+        #expect(!window.memory.isReleased("never seen"))
+    }
+
+    @Test func dismissedScreensAreReleasedWhenTheDismissalEnds() async throws {
+        let clock = TransitionClock(mode: .manual)
+        let window = TwinFixtures.navigationWindow(clock: clock)
+        let home = try TwinFixtures.screen("home", in: window)
+        try await home.present(TestNavigationContainer("modal", stack: [TestScreen("login")]), animated: false)
+        try await TwinFixtures.screen("login", in: window).present(TestScreen("terms"), animated: false)
+
+        let dismissal = Task { try await home.dismissPresented(animated: true) }
+        await clock.waitForPendingTransition()
+        #expect(window.memory.releasedNames.isEmpty)
+
+        clock.advance()
+        try await dismissal.value
+        #expect(window.memory.releasedNames == ["login", "modal", "terms"])
+        #expect(window.memory.liveNames == ["home", "main"])
+    }
+
+    @Test func removedTabsAndAReplacedRootAreReleased() async throws {
+        let window = TwinFixtures.shopWindow()
+        let tabs = try #require(window.root as? TestTabsContainer)
+        try await TwinFixtures.screen("home", in: window).present(TestScreen("promo"), animated: false)
+
+        try await tabs.setTabs(Array(tabs.tabs.prefix(1)), selectedIndex: 0, animated: false)
+        #expect(window.memory.releasedNames == ["list", "product 42", "products"])
+
+        try await window.setRootScreen(TestScreen("onboarding"), animated: true)
+        #expect(window.memory.liveNames == ["home", "main", "onboarding", "shop"])
+        #expect(window.memory.isReleased("promo"))
+        #expect(tabs.presentedScreen == nil)
+    }
+}

@@ -1,0 +1,164 @@
+import Composer
+import ComposerTesting
+import Testing
+
+@MainActor
+@Suite("Twin: modal presentation follows UIKit")
+struct TwinPresentationRulesTests {
+    @Test func presentingFromAHostThatAlreadyPresentsIsRefused() async throws {
+        let window = TwinFixtures.navigationWindow()
+        let home = try TwinFixtures.screen("home", in: window)
+        try await home.present(TestNavigationContainer("modal", stack: [TestScreen("login")]), animated: false)
+        let before = window.render()
+        #expect(
+            before == """
+                window
+                  nav "main"
+                    screen "home"
+                  presented fullScreen:
+                    nav "modal"
+                      screen "login"
+                """)
+
+        let refused = TestScreenError.alreadyPresenting(
+            host: #"nav "main""#, presented: #"nav "modal""#, refused: #"screen "other""#)
+        await #expect(throws: refused) {
+            try await home.present(TestScreen("other"), animated: false)
+        }
+        #expect(window.render() == before)
+    }
+
+    @Test func childPresentedScreenReportsWhatItsContainerPresents() async throws {
+        let window = TwinFixtures.navigationWindow()
+        let main = try TwinFixtures.navigation("main", in: window)
+        let home = try TwinFixtures.screen("home", in: window)
+        let modal = TestNavigationContainer("modal", stack: [TestScreen("login")])
+        try await home.present(modal, animated: false)
+        let login = try TwinFixtures.screen("login", in: window)
+
+        #expect(home.presentedScreen === modal)
+        #expect(main.presentedScreen === modal)
+        #expect(modal.presentingScreen === main)
+        #expect(login.presentingScreen === main)
+        #expect(home.presentingScreen == nil)
+        #expect(modal.presentedScreen == nil)
+        #expect(modal.parentScreen == nil)
+    }
+
+    @Test func definesPresentationContextMakesTheScreenThePresentationHost() async throws {
+        let window = TwinFixtures.shopWindow()
+        let shop = try TwinFixtures.navigation("shop", in: window)
+        let tabs = try #require(window.root)
+        shop.definesPresentationContext = true
+        let filter = TestScreen("filter")
+        filter.modalStyle = .pageSheet
+        try await TwinFixtures.screen("home", in: window).present(filter, animated: false)
+        try await TwinFixtures.screen("list", in: window).present(TestScreen("alert"), animated: false)
+
+        #expect(
+            window.render() == """
+                window
+                  tabs "main" selected=1
+                    nav "shop"
+                      screen "home"
+                    presented pageSheet:
+                      screen "filter"
+                    nav "products"
+                      screen "list"
+                      screen "product 42"
+                  presented fullScreen:
+                    screen "alert"
+                """)
+        #expect(filter.presentingScreen === shop)
+        #expect(try TwinFixtures.screen("home", in: window).presentedScreen === filter)
+        #expect(try TwinFixtures.screen("list", in: window).presentedScreen === tabs.presentedScreen)
+        #expect(tabs.presentedScreen !== filter)
+    }
+
+    @Test func presentingFromAScreenOutsideTheWindowHierarchyIsRefused() async throws {
+        let loose = TestNavigationContainer("loose", stack: [TestScreen("orphan")])
+        await #expect(throws: TestScreenError.notInWindow(screen: #"nav "loose""#)) {
+            try await loose.present(TestScreen("modal"), animated: false)
+        }
+        #expect(loose.presentedScreen == nil)
+    }
+
+    @Test func presentingAScreenThatIsAlreadyInATreeIsRefused() async throws {
+        let window = TwinFixtures.shopWindow()
+        let before = window.render()
+        let home = try TwinFixtures.screen("home", in: window)
+        let product = try TwinFixtures.screen("product 42", in: window)
+
+        await #expect(throws: TestScreenError.alreadyInContainer(screen: #"screen "home""#, container: #"nav "shop""#))
+        {
+            try await product.present(home, animated: false)
+        }
+        await #expect(throws: TestScreenError.alreadyWindowRoot(screen: #"tabs "main""#)) {
+            try await product.present(try #require(window.root), animated: false)
+        }
+        await #expect(throws: TestScreenError.notATestScreen(type: "TwinForeignScreen")) {
+            try await product.present(TwinForeignScreen(), animated: false)
+        }
+        #expect(window.render() == before)
+    }
+
+    @Test func dismissingAScreenDismissesTheWholeChainAboveIt() async throws {
+        let window = TwinFixtures.navigationWindow()
+        let home = try TwinFixtures.screen("home", in: window)
+        try await home.present(TestNavigationContainer("modal", stack: [TestScreen("login")]), animated: false)
+        try await TwinFixtures.screen("login", in: window).present(TestScreen("terms"), animated: false)
+        let details = TestScreen("details")
+        details.modalStyle = .formSheet
+        try await TwinFixtures.screen("terms", in: window).present(details, animated: false)
+        #expect(
+            window.render() == """
+                window
+                  nav "main"
+                    screen "home"
+                  presented fullScreen:
+                    nav "modal"
+                      screen "login"
+                    presented fullScreen:
+                      screen "terms"
+                      presented formSheet:
+                        screen "details"
+                """)
+
+        try await home.dismissPresented(animated: true)
+
+        #expect(
+            window.render() == """
+                window
+                  nav "main"
+                    screen "home"
+                """)
+        #expect(details.presentingScreen == nil)
+        #expect(home.presentedScreen == nil)
+        #expect(window.memory.releasedNames == ["login", "modal", "terms"])
+    }
+
+    @Test func dismissingWhenNothingIsPresentedIsRefused() async throws {
+        let window = TwinFixtures.navigationWindow()
+        let home = try TwinFixtures.screen("home", in: window)
+        await #expect(throws: TestScreenError.nothingPresented(screen: #"screen "home""#)) {
+            try await home.dismissPresented(animated: true)
+        }
+    }
+
+    @Test func presentingOverAHostWhoseDismissalIsRunningIsRefused() async throws {
+        let clock = TransitionClock(mode: .manual)
+        let window = TwinFixtures.navigationWindow(clock: clock)
+        let home = try TwinFixtures.screen("home", in: window)
+        try await home.present(TestScreen("modal"), animated: false)
+        let dismissal = Task { try await home.dismissPresented(animated: true) }
+        await clock.waitForPendingTransition()
+
+        await #expect(throws: TestScreenError.dismissalInProgress(screen: #"screen "modal""#)) {
+            try await home.present(TestScreen("other"), animated: false)
+        }
+        clock.advanceAll()
+        try await dismissal.value
+        try await home.present(TestScreen("other"), animated: false)
+        #expect(window.current?.name == "other")
+    }
+}

@@ -1,0 +1,60 @@
+import Composer
+import ComposerTesting
+import Testing
+
+@MainActor
+@Suite("Twin: the tree renders as indented text")
+struct TwinRenderingTests {
+    @Test func theRenderingShowsContainersSelectionAndPresentations() async throws {
+        let window = TwinFixtures.shopWindow()
+        try await TwinFixtures.screen("list", in: window)
+            .present(TestNavigationContainer("modal", stack: [TestScreen("login")]), animated: false)
+
+        #expect(
+            window.render() == """
+                window
+                  tabs "main" selected=1
+                    nav "shop"
+                      screen "home"
+                    nav "products"
+                      screen "list"
+                      screen "product 42"
+                  presented fullScreen:
+                    nav "modal"
+                      screen "login"
+                """)
+    }
+
+    @Test func anEmptyWindowRendersNoRoot() {
+        #expect(TestWindow().render() == "window\n  (no root)")
+    }
+
+    @Test func aSubtreeRendersFromColumnZero() throws {
+        let window = TwinFixtures.shopWindow()
+        let products = try TwinFixtures.navigation("products", in: window)
+        #expect(
+            window.renderTree(of: products) == """
+                nav "products"
+                  screen "list"
+                  screen "product 42"
+                """)
+        #expect(ScreenTreeRenderer().render(products) == window.renderTree(of: products))
+    }
+
+    @Test func aCustomStyleNameIsUsedForScreensTheRendererDoesNotKnow() async throws {
+        let window = TwinFixtures.navigationWindow()
+        let sheet = TestScreen("sheet")
+        sheet.modalStyle = .formSheet
+        try await TwinFixtures.screen("home", in: window).present(sheet, animated: false)
+
+        let renderer = ScreenTreeRenderer { _ in "custom" }
+        #expect(
+            renderer.render(window: window) == """
+                window
+                  nav "main"
+                    screen "home"
+                  presented custom:
+                    screen "sheet"
+                """)
+    }
+}

@@ -1,0 +1,94 @@
+import Composer
+import ComposerTesting
+import Testing
+
+@MainActor
+@Suite("Twin: split views follow UIKit")
+struct TwinSplitRulesTests {
+    @Test func aCollapsedSplitShowsTheDetailByPushingOntoThePrimaryStack() async throws {
+        let split = TestSplitContainer(
+            "mail", primary: TestNavigationContainer("folders", stack: [TestScreen("inbox")]), isCollapsed: true)
+        let window = TestWindow(root: split)
+
+        try await split.showDetail(TestScreen("message"), animated: true)
+
+        #expect(
+            window.render() == """
+                window
+                  split "mail" collapsed
+                    nav "folders"
+                      screen "inbox"
+                      screen "message"
+                """)
+        #expect(window.current?.name == "message")
+        #expect(split.secondaryScreen == nil)
+    }
+
+    @Test func anExpandedSplitShowsTheDetailInTheSecondaryColumn() async throws {
+        let split = TestSplitContainer(
+            "mail", primary: TestNavigationContainer("folders", stack: [TestScreen("inbox")]),
+            secondary: TestScreen("empty"))
+        let window = TestWindow(root: split)
+        window.lifecycle.clear()
+
+        try await split.showDetail(TestScreen("message"), animated: true)
+
+        #expect(
+            window.render() == """
+                window
+                  split "mail" expanded
+                    nav "folders"
+                      screen "inbox"
+                    screen "message"
+                """)
+        #expect(window.memory.isReleased("empty"))
+        #expect(
+            window.lifecycle.lines == [
+                "message: viewWillAppear", "empty: viewWillDisappear", "empty: viewDidDisappear",
+                "message: viewDidAppear",
+            ])
+    }
+
+    @Test func aCollapsedSplitWhosePrimaryIsNoNavigationStackRefusesADetail() async throws {
+        let split = TestSplitContainer("mail", primary: TestScreen("inbox"), isCollapsed: true)
+        let window = TestWindow(root: split)
+        let before = window.render()
+
+        let refused = TestScreenError.primaryNotNavigation(split: #"split "mail""#, primary: #"screen "inbox""#)
+        await #expect(throws: refused) {
+            try await split.showDetail(TestScreen("message"), animated: false)
+        }
+        #expect(window.render() == before)
+    }
+
+    @Test func collapsingFoldsTheSecondaryOntoThePrimaryStackAndExpandingRestoresIt() throws {
+        let split = TestSplitContainer(
+            "mail", primary: TestNavigationContainer("folders", stack: [TestScreen("inbox")]),
+            secondary: TestNavigationContainer("detail", stack: [TestScreen("message")]))
+        let window = TestWindow(root: split)
+        let expanded = window.render()
+        #expect(
+            expanded == """
+                window
+                  split "mail" expanded
+                    nav "folders"
+                      screen "inbox"
+                    nav "detail"
+                      screen "message"
+                """)
+
+        split.isCollapsed = true
+        #expect(
+            window.render() == """
+                window
+                  split "mail" collapsed
+                    nav "folders"
+                      screen "inbox"
+                      screen "message"
+                """)
+        #expect(window.current?.name == "message")
+
+        split.isCollapsed = false
+        #expect(window.render() == expanded)
+    }
+}

@@ -1,0 +1,124 @@
+import Composer
+import ComposerTesting
+import Testing
+
+@MainActor
+@Suite("Twin: transitions run on a clock the test controls")
+struct TwinTransitionClockTests {
+    @Test func aPushChangesTheStackAtOnceAndCallsDidCallbacksWhenItsAnimationEnds() async throws {
+        let clock = TransitionClock(mode: .manual)
+        let window = TwinFixtures.navigationWindow(clock: clock)
+        let main = try TwinFixtures.navigation("main", in: window)
+
+        let push = Task { try await main.push(TestScreen("list"), animated: true) }
+        await clock.waitForPendingTransition()
+
+        #expect(clock.pendingTransitions == [#"push screen "list" on nav "main""#])
+        #expect(
+            window.render() == """
+                window
+                  nav "main"
+                    screen "home"
+                    screen "list"
+                """)
+        #expect(window.current?.name == "list")
+        #expect(window.lifecycle.lines == ["list: viewWillAppear", "home: viewWillDisappear"])
+
+        #expect(clock.advance())
+        try await push.value
+        #expect(!clock.advance())
+        #expect(
+            window.lifecycle.lines == [
+                "list: viewWillAppear", "home: viewWillDisappear", "home: viewDidDisappear", "list: viewDidAppear",
+            ])
+    }
+
+    @Test func aDismissedScreenReportsBeingDismissedUntilItsAnimationEnds() async throws {
+        let clock = TransitionClock(mode: .manual)
+        let window = TwinFixtures.navigationWindow(clock: clock)
+        let home = try TwinFixtures.screen("home", in: window)
+        let modal = TestNavigationContainer("modal", stack: [TestScreen("login")])
+        try await home.present(modal, animated: false)
+        let login = try TwinFixtures.screen("login", in: window)
+
+        let dismissal = Task { try await home.dismissPresented(animated: true) }
+        await clock.waitForPendingTransition()
+
+        #expect(clock.pendingTransitions == [#"dismiss nav "modal" from nav "main""#])
+        #expect(modal.isBeingDismissed)
+        #expect(login.isBeingDismissed)
+        #expect(!home.isBeingDismissed)
+        #expect(home.presentedScreen === modal)
+        #expect(window.current === home)
+        #expect(
+            window.render() == """
+                window
+                  nav "main"
+                    screen "home"
+                  presented fullScreen:
+                    nav "modal" (dismissing)
+                      screen "login"
+                """)
+
+        clock.advance()
+        try await dismissal.value
+
+        #expect(!modal.isBeingDismissed)
+        #expect(modal.presentingScreen == nil)
+        #expect(home.presentedScreen == nil)
+        #expect(
+            window.render() == """
+                window
+                  nav "main"
+                    screen "home"
+                """)
+    }
+
+    @Test func waitUntilSettledWaitsForAnOpenTransition() async throws {
+        let clock = TransitionClock(mode: .manual)
+        let window = TwinFixtures.navigationWindow(clock: clock)
+        let main = try TwinFixtures.navigation("main", in: window)
+        await window.waitUntilSettled()
+
+        let push = Task { try await main.push(TestScreen("list"), animated: true) }
+        await clock.waitForPendingTransition()
+        var settled = false
+        let waiter = Task {
+            await window.waitUntilSettled()
+            settled = true
+        }
+        for _ in 0..<10 { await Task.yield() }
+        #expect(!settled)
+
+        clock.advance()
+        await waiter.value
+        #expect(settled)
+        try await push.value
+    }
+
+    @Test func aNonAnimatedChangeNeverWaitsForTheClock() async throws {
+        let clock = TransitionClock(mode: .manual)
+        let window = TwinFixtures.navigationWindow(clock: clock)
+        let home = try TwinFixtures.screen("home", in: window)
+
+        try await TwinFixtures.navigation("main", in: window).push(TestScreen("list"), animated: false)
+        try await home.present(TestScreen("modal"), animated: false)
+        try await home.dismissPresented(animated: false)
+
+        #expect(clock.pendingTransitions.isEmpty)
+    }
+
+    @Test func switchingTheClockToImmediateFinishesPendingTransitions() async throws {
+        let clock = TransitionClock(mode: .manual)
+        let window = TwinFixtures.navigationWindow(clock: clock)
+        let main = try TwinFixtures.navigation("main", in: window)
+
+        let push = Task { try await main.push(TestScreen("list"), animated: true) }
+        await clock.waitForPendingTransition()
+        clock.mode = .immediate
+        try await push.value
+
+        #expect(clock.pendingTransitions.isEmpty)
+        #expect(window.lifecycle.lines.last == "list: viewDidAppear")
+    }
+}
