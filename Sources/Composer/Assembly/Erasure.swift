@@ -35,10 +35,15 @@ extension StepNode {
         var node = finding(finder, declaredType: Fa.ViewController.self)
         node.screenTypeName = "\(Fa.ViewController.self)"
         let name = "\(Fa.self)"
-        node.build = .container(name: name) { context, children in
-            try await factory.build(
-                with: castContext(context, to: Fa.Context.self, for: "factory \(name)"), children: children)
-        }
+        node.build = .container(
+            name: name,
+            initialChildren: { context in
+                try factory.initialChildren(with: castContext(context, to: Fa.Context.self, for: "factory \(name)"))
+            },
+            make: { context, children in
+                try await factory.build(
+                    with: castContext(context, to: Fa.Context.self, for: "factory \(name)"), children: children)
+            })
         return node
     }
 

@@ -9,7 +9,11 @@ struct StepNode {
         /// The step cannot be built (an anchor such as the current screen).
         case none
         case screen(name: String, make: @MainActor (Any) throws -> any Screen)
-        case container(name: String, make: @MainActor (Any, ContainerChildren) async throws -> any Screen)
+        case container(
+            name: String,
+            initialChildren: @MainActor (Any) throws -> ContainerChildren,
+            make: @MainActor (Any, ContainerChildren) async throws -> any Screen
+        )
         /// The screen is created by the container of the previous step and found after it is shown.
         case existsByThen
     }
@@ -53,7 +57,7 @@ struct StepNode {
     var buildName: String? {
         switch build {
         case .none: nil
-        case .screen(let name, _), .container(let name, _): name
+        case .screen(let name, _), .container(let name, _, _): name
         case .existsByThen: "exists by then"
         }
     }

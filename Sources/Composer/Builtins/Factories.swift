@@ -97,11 +97,13 @@ public struct PredefinedChildrenFactory<Base: ContainerFactory>: ContainerFactor
         self.predefined = children
     }
 
-    /// Builds the predefined children, then the container holding them and `children`.
+    /// The predefined children, which later steps' actions then edit (insert before, select, replace).
+    public func initialChildren(with context: Base.Context) throws -> ContainerChildren {
+        ContainerChildren(try predefined.map { try $0(context) })
+    }
+
+    /// Builds the container holding `children`, which already start with the predefined ones.
     public func build(with context: Base.Context, children: ContainerChildren) async throws -> Base.ViewController {
-        let fixed = try predefined.map { try $0(context) }
-        let selected = children.selectedIndex.map { $0 + fixed.count }
-        return try await base.build(
-            with: context, children: ContainerChildren(fixed + children.screens, selectedIndex: selected))
+        try await base.build(with: context, children: children)
     }
 }

@@ -14,7 +14,11 @@ public struct PresentModallyAction: Action {
 }
 
 /// Dismisses what the previous step's screen presents, then presents the new screen in its place:
-/// swapping one modal for another in a single navigation.
+/// swapping one modal for another.
+///
+/// Through the router the anchor is revealed first (what covers it is dismissed, with the usual
+/// ``DismissalVetoing`` check), so this matters when the action is called directly or composed into
+/// an app's own action.
 public struct DismissAndPresentAction: Action {
     /// The action.
     public init() {}
@@ -25,10 +29,7 @@ public struct DismissAndPresentAction: Action {
             throw ContainerActionError("\(presenter) cannot present screens: it does not conform to ModalPresenting")
         }
         if let covering = ScreenTree.screenCovering(presenter) {
-            let refusing = ScreenTree.screensRemovedByDismissing(covering).filter {
-                ($0 as? any DismissalVetoing)?.canBeDismissed == false
-            }
-            if let first = refusing.first { throw ContainerActionError("\(first) refuses to be dismissed") }
+            try ScreenTree.checkDismissal(of: [covering])
             try await presenting.dismissPresented(animated: false)
         }
         try await presenting.present(screen, animated: animated)
@@ -42,11 +43,8 @@ public struct ReplaceRootAction: Action {
 
     /// Replaces the root; a screen of the current tree that refuses dismissal stops it first.
     public func perform(_ screen: any Screen, on presenter: WindowAnchor, animated: Bool) async throws {
-        if let root = presenter.window.rootScreen {
-            let refusing = ScreenTree.screensRemovedByDismissing(root).filter {
-                ($0 as? any DismissalVetoing)?.canBeDismissed == false
-            }
-            if let first = refusing.first { throw ContainerActionError("\(first) refuses to be dismissed") }
+        if let root = presenter.window.rootScreen, root !== screen {
+            try ScreenTree.checkDismissal(of: [root])
         }
         try await presenter.window.setRootScreen(screen, animated: animated)
     }

@@ -91,3 +91,32 @@ public struct ContainerActionError: Error, CustomStringConvertible, Sendable, Eq
     /// The message.
     public var description: String { message }
 }
+
+/// Thrown by an action that would remove a screen whose ``DismissalVetoing/canBeDismissed`` is
+/// `false`; the router reports it as ``RoutingError/Code/dismissalRefused``.
+public struct DismissalRefusedError: Error, CustomStringConvertible, Sendable {
+    /// The refusing screen, as text.
+    public let screen: String
+
+    /// Creates the error for `screen`.
+    @MainActor
+    public init(_ screen: any Screen) {
+        self.screen = "\(screen)"
+    }
+
+    /// `<screen> refuses (canBeDismissed is false)`.
+    public var description: String { "\(screen) refuses (canBeDismissed is false)" }
+}
+
+extension ScreenTree {
+    /// Throws ``DismissalRefusedError`` for the first of `screens` (or what they contain or
+    /// present) that refuses to leave the tree.
+    public static func checkDismissal(of screens: [any Screen]) throws {
+        for screen in screens {
+            let removed = screensRemovedByDismissing(screen)
+            if let refusing = removed.first(where: { ($0 as? any DismissalVetoing)?.canBeDismissed == false }) {
+                throw DismissalRefusedError(refusing)
+            }
+        }
+    }
+}

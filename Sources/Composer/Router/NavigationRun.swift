@@ -209,13 +209,9 @@ final class NavigationRun {
                     continue
                 case .screen(_, let make):
                     screens[index] = try make(contexts[index])
-                case .container(_, let make):
-                    var children = ContainerChildren()
-                    for child in stride(from: index - 1, through: 0, by: -1) where mergedInto[child] == index {
-                        guard case .container(_, let merge, _) = nodes[child].integration, let screen = screens[child]
-                        else { continue }
-                        try merge(screen, &children)
-                    }
+                case .container(_, let initialChildren, let make):
+                    var children = try initialChildren(contexts[index])
+                    try mergeChildren(into: &children, container: index)
                     screens[index] = try await make(contexts[index], children)
                 }
             } catch let error as RoutingError {
@@ -226,6 +222,40 @@ final class NavigationRun {
                     expected: "\(nodes[index].buildName ?? "the factory") to build \(nodes[index].screenTypeName) from \(contexts[index])",
                     found: "it threw", underlying: error)
             }
+        }
+        try findScreensBuiltByContainers()
+    }
+
+    /// Hands the children that later steps integrate into a new container to its factory, anchor
+    /// side first; an action that refuses is reported as the action's failure, not the factory's.
+    private func mergeChildren(into children: inout ContainerChildren, container: Int) throws {
+        for child in stride(from: container - 1, through: 0, by: -1) where mergedInto[child] == container {
+            guard case .container(let name, let merge, _) = nodes[child].integration, let screen = screens[child]
+            else { continue }
+            do {
+                try merge(screen, &children)
+            } catch {
+                throw failure(
+                    .actionFailed, step: child, stepOverride: "action \(name)",
+                    expected: "\(screen) to go into the new \(nodes[container].screenTypeName)",
+                    found: "the action refused", underlying: error)
+            }
+        }
+    }
+
+    /// Finds, inside the containers just built, the screens those containers create themselves,
+    /// so that a container lacking one fails the navigation before anything is shown.
+    private func findScreensBuiltByContainers() throws {
+        for index in stride(from: anchorIndex - 1, through: 0, by: -1) where isBuiltByContainer(index) {
+            guard let container = screens[index + 1], let find = nodes[index].find,
+                let found = try find(contexts[index], ScreenTree(window: DetachedWindow(root: container)))
+            else {
+                throw failure(
+                    .screenNotFound, step: index,
+                    expected: "\(nodes[index].screenTypeName) inside \(screens[index + 1].map { "\($0)" } ?? "the step before it"), which creates it",
+                    found: "the finder did not find it there; check that the container's factory creates it")
+            }
+            screens[index] = found
         }
     }
 
@@ -241,6 +271,10 @@ final class NavigationRun {
                 try await operation.run(animated && isLast)
             } catch let error as RoutingError {
                 throw error.with(plan: report)
+            } catch let refusal as DismissalRefusedError {
+                throw failure(
+                    .dismissalRefused, step: nil, stepOverride: operation.summary,
+                    expected: "every screen it removes to accept being dismissed", found: refusal.description)
             } catch {
                 throw failure(
                     .actionFailed, step: nil, stepOverride: operation.summary,
@@ -318,7 +352,7 @@ final class NavigationRun {
                     group.append(next)
                 }
             }
-            operations.append(operation(for: group))
+            operations.append(try operation(for: group))
             index -= group.count
         }
         return operations
@@ -332,25 +366,24 @@ final class NavigationRun {
         }
     }
 
-    private func operation(for group: [Int]) -> ShowOperation {
+    private func operation(for group: [Int]) throws -> ShowOperation {
         let first = group[0]
         let names = group.map { nodes[$0].screenTypeName }.joined(separator: ", ")
         let actionName = nodes[first].integration?.name ?? "no action"
+        let isContainerGroup: Bool
+        if case .container = nodes[first].integration, !isBuiltByContainer(first) {
+            isContainerGroup = true
+        } else {
+            isContainerGroup = false
+        }
+        if isContainerGroup, case .live(let target)? = targets[first], let list = target as? any ChildListContainer {
+            _ = try merged(group, into: list)
+        }
         return ShowOperation(summary: "\(actionName) of \(names) (step \(group.map(String.init).joined(separator: ", ")))") {
             [unowned self] animated in
-            if self.isBuiltByContainer(first) {
-                try self.findScreenBuiltByContainer(first)
-            }
             let target = try self.liveTarget(of: first)
-            if group.count > 1, let list = target as? any ChildListContainer {
-                var children = list.containerChildren
-                for member in group {
-                    guard case .container(_, let merge, _) = self.nodes[member].integration,
-                        let screen = self.screens[member]
-                    else { continue }
-                    try merge(screen, &children)
-                }
-                try await list.setContainerChildren(children, animated: animated)
+            if isContainerGroup, let list = target as? any ChildListContainer {
+                try await list.setContainerChildren(try self.merged(group, into: list), animated: animated)
                 return
             }
             for member in group {
@@ -365,14 +398,27 @@ final class NavigationRun {
         }
     }
 
-    private func findScreenBuiltByContainer(_ index: Int) throws {
-        guard let find = nodes[index].find, let found = try find(contexts[index], tree) else {
-            throw failure(
-                .screenNotFound, step: index,
-                expected: "\(nodes[index].screenTypeName) to exist once the container before it was shown",
-                found: "the finder did not find it; check that the container's factory creates it")
+    /// The children `list` will have once the group's screens are merged in, after checking that
+    /// no screen the merge removes refuses to leave.
+    private func merged(_ group: [Int], into list: any ChildListContainer) throws -> ContainerChildren {
+        let before = list.containerChildren
+        var children = before
+        for member in group {
+            guard case .container(_, let merge, _) = nodes[member].integration, let screen = screens[member] else {
+                continue
+            }
+            try merge(screen, &children)
         }
-        screens[index] = found
+        let removed = before.screens.filter { old in !children.screens.contains { $0 === old } }
+        do {
+            try ScreenTree.checkDismissal(of: removed)
+        } catch let refusal as DismissalRefusedError {
+            throw failure(
+                .dismissalRefused, step: group[0],
+                expected: "the screens \(nodes[group[0]].integration?.name ?? "the action") removes from \(list) to accept leaving",
+                found: refusal.description)
+        }
+        return children
     }
 
     private func liveTarget(of index: Int) throws -> any Screen {
@@ -433,6 +479,11 @@ final class NavigationRun {
     private func destination() throws -> any Screen {
         guard let screen = screens[0] else {
             throw failure(.screenNotFound, step: 0, expected: "the destination on screen", found: "nothing")
+        }
+        if anchorIndex > 0, ScreenTree.levelRoot(of: screen).map({ $0.presentingScreen == nil && $0 !== tree.root }) ?? true {
+            throw failure(
+                .actionFailed, step: 0, expected: "\(screen) in the window once its action finished",
+                found: "\(nodes[0].integration?.name ?? "the action") left it outside the screen tree")
         }
         guard let adapter = nodes[0].targetAdapter else { return screen }
         guard let container = adapter.resolve(screen) else {

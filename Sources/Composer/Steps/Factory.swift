@@ -29,4 +29,13 @@ public protocol ContainerFactory {
     /// The container is not on screen yet, so filling it (through the container protocols, which
     /// are `async`) runs no transition.
     func build(with context: Context, children: ContainerChildren) async throws -> ViewController
+
+    /// The children the container always has, built before later steps add theirs, so that an
+    /// action's index (insert a tab at 1) means the same on a cold start as on a warm one.
+    func initialChildren(with context: Context) throws -> ContainerChildren
+}
+
+extension ContainerFactory {
+    /// No children of its own: only those later steps integrate.
+    public func initialChildren(with context: Context) throws -> ContainerChildren { ContainerChildren() }
 }

@@ -1,0 +1,82 @@
+/// App-defined placeholder types, such as `<sku:code>`, by type name.
+///
+/// Register a converter before registering the patterns that use it: a pattern naming an
+/// unknown type is rejected when it is parsed, so a typo cannot silently become a string.
+/// A ``LinkTable`` captures the converter when a pattern is registered, so replacing the
+/// table's converters later does not change how already registered patterns match.
+public struct LinkConverters: Sendable {
+    private var converters: [String: LinkConverter] = [:]
+
+    /// Creates a set with no app-defined types; the built-in types are always available.
+    public init() {}
+
+    /// Adds the type `typeName`, usable as `<typeName:parameter>` in patterns.
+    ///
+    /// - Parameters:
+    ///   - typeName: Letters, digits and `_`, not starting with a digit, and not a built-in
+    ///     type name (`string`, `int`, `double`, `uuid`, `bool`, `path`).
+    ///   - sample: A text the converter accepts, used for catalog sample links; without one
+    ///     the catalog tries the placeholder's name.
+    ///   - convert: Returns the value for a decoded placeholder text, or `nil` when the text is
+    ///     not of this type, in which case the pattern does not match and lower-precedence
+    ///     patterns are tried.
+    /// - Throws: ``LinkError/invalidConverter(name:reason:)`` when the name is malformed,
+    ///   reserved or already registered, or when `convert` rejects `sample`.
+    public mutating func register(
+        _ typeName: String,
+        sample: String? = nil,
+        convert: @escaping @Sendable (String) -> (any Sendable)?
+    ) throws(LinkError) {
+        guard LinkPatternParser.isIdentifier(typeName) else {
+            throw .invalidConverter(name: typeName, reason: "a type name uses letters, digits and '_' and does not start with a digit")
+        }
+        guard LinkValueType.builtins[typeName] == nil else {
+            throw .invalidConverter(name: typeName, reason: "'\(typeName)' is a built-in type")
+        }
+        guard converters[typeName] == nil else {
+            throw .invalidConverter(name: typeName, reason: "a converter named '\(typeName)' is already registered")
+        }
+        if let sample, sample.isEmpty || convert(sample) == nil {
+            throw .invalidConverter(name: typeName, reason: "the converter rejects its own sample '\(sample)'")
+        }
+        converters[typeName] = LinkConverter(type: .custom(typeName), sample: sample, convert: convert)
+    }
+
+    /// Whether `typeName` can be used in a placeholder, built-in or registered.
+    public func contains(_ typeName: String) -> Bool {
+        LinkValueType.builtins[typeName] != nil || converters[typeName] != nil
+    }
+
+    /// The app-defined type names, sorted.
+    public var typeNames: [String] { converters.keys.sorted() }
+
+    /// The converter for a type, built-in or registered; `nil` for an unknown custom type.
+    func converter(for type: LinkValueType) -> LinkConverter? {
+        switch type {
+        case .custom(let name): converters[name]
+        default: LinkConverter(type: type, sample: nil, convert: nil)
+        }
+    }
+}
+
+/// One placeholder type's text-to-value conversion, captured by the patterns that use it.
+struct LinkConverter: Sendable {
+    /// The type converted to.
+    let type: LinkValueType
+    /// The app's sample text for custom types; built-in types have fixed samples.
+    let sample: String?
+    /// The app's conversion for custom types; `nil` for built-in types.
+    let convert: (@Sendable (String) -> (any Sendable)?)?
+
+    /// The value for `text`, or `nil` when the text is empty or not of the type.
+    func value(of text: String) -> (any Sendable)? {
+        guard !text.isEmpty else { return nil }
+        if let convert { return convert(text) }
+        return type.convertBuiltin(text)
+    }
+
+    /// The text catalog sample URLs use for a placeholder of this type.
+    func sampleText(placeholderName: String) -> String {
+        sample ?? type.defaultSample(placeholderName: placeholderName)
+    }
+}

@@ -1,0 +1,165 @@
+/// A parsed link pattern such as `shop://product/<int:id>` or
+/// `https://{shop.example.com,www.shop.example.com}/products/<int:id>?color=<color?>`.
+///
+/// Parsing happens once, at registration, so that a mistake in a pattern is reported with its
+/// column when the app starts rather than as a link that silently never matches. The full
+/// grammar is in `GRAMMAR.md`; in short:
+///
+/// - The scheme is matched case-insensitively and must be followed by `://`.
+/// - `http` and `https` patterns have a host, or a `{a,b}` list of host aliases, matched
+///   case-insensitively. Every other scheme has **no host**: everything after `scheme://` is
+///   path, so in `shop://product/<id>` the word `product` is the first path segment and is
+///   matched case-sensitively like any other segment.
+/// - Path segments are static text, a placeholder with optional static text around it
+///   (`user-<int:id>`, at most one placeholder per segment), or a final catch-all `<path:rest>`.
+/// - The query lists `key=<placeholder>` items; `<name?>` marks an optional one.
+/// - A trailing `/` is ignored; empty segments (`//`) are an error.
+public struct LinkPattern: Sendable, Hashable, CustomStringConvertible {
+    /// One `/`-separated piece of a pattern's path.
+    public enum Segment: Sendable, Hashable {
+        /// Text that must equal the link's decoded segment exactly (case-sensitive).
+        case literal(String)
+        /// A placeholder, possibly with static text before (`prefix`) and after (`suffix`) it.
+        case placeholder(prefix: String, LinkPlaceholder, suffix: String)
+        /// `<path:name>`: one or more remaining segments; always the last segment.
+        case catchAll(LinkPlaceholder)
+    }
+
+    /// One `key=<placeholder>` item of a pattern's query.
+    public struct QueryItem: Sendable, Hashable {
+        /// The query key, matched case-sensitively.
+        public let key: String
+        /// What the key's values convert to and are read back by.
+        public let placeholder: LinkPlaceholder
+
+        /// Creates an item; patterns make these when they are parsed.
+        public init(key: String, placeholder: LinkPlaceholder) {
+            self.key = key
+            self.placeholder = placeholder
+        }
+    }
+
+    /// The pattern as written.
+    public let text: String
+    /// The scheme, lowercased.
+    public let scheme: String
+    /// The host and its aliases, lowercased, in the order written; empty for schemes without a host.
+    public let hosts: [String]
+    /// The path, segment by segment.
+    public let segments: [Segment]
+    /// The query items, in the order written.
+    public let query: [QueryItem]
+
+    /// Parses `text`.
+    ///
+    /// - Parameters:
+    ///   - text: The pattern, such as `shop://product/<int:id>`.
+    ///   - converters: The app-defined types the pattern may use besides the built-in ones.
+    /// - Throws: ``LinkPatternError`` naming the column of the first problem and what was expected there.
+    public init(_ text: String, converters: LinkConverters = LinkConverters()) throws(LinkPatternError) {
+        var parser = LinkPatternParser(text: text, converters: converters)
+        let parts = try parser.parse()
+        self.text = text
+        scheme = parts.scheme
+        hosts = parts.hosts
+        segments = parts.segments
+        query = parts.query
+    }
+
+    /// Every placeholder, path ones first, in the order written.
+    public var placeholders: [LinkPlaceholder] {
+        segments.compactMap(\.placeholder) + query.map(\.placeholder)
+    }
+
+    /// The normalized spelling: lowercased scheme and hosts, no trailing slash and `<name>`
+    /// for string placeholders. Two patterns with the same description mean the same thing;
+    /// redirects refer to registered patterns by it.
+    public var description: String {
+        var result = "\(scheme)://"
+        if hosts.count == 1 {
+            result += hosts[0]
+        } else if hosts.count > 1 {
+            result += "{\(hosts.joined(separator: ","))}"
+        }
+        let path = segments.map(\.patternText).joined(separator: "/")
+        if !hosts.isEmpty, !path.isEmpty {
+            result += "/"
+        }
+        result += path
+        if !query.isEmpty {
+            result += "?" + query.map { "\($0.key)=\($0.placeholder.patternText)" }.joined(separator: "&")
+        }
+        return result
+    }
+
+    /// Whether links of `scheme` have a host (`https://host/path`) rather than starting their
+    /// path right after `://`.
+    static func schemeHasHost(_ scheme: String) -> Bool {
+        scheme == "http" || scheme == "https"
+    }
+
+    /// The path's shape: what two patterns must share to be interchangeable, ignoring names.
+    var shape: [LinkSegmentShape] { segments.map(\.shape) }
+}
+
+extension LinkPattern.Segment {
+    /// The placeholder the segment captures, if any.
+    var placeholder: LinkPlaceholder? {
+        switch self {
+        case .literal: nil
+        case .placeholder(_, let placeholder, _), .catchAll(let placeholder): placeholder
+        }
+    }
+
+    /// How the segment is written in a normalized pattern.
+    var patternText: String {
+        switch self {
+        case .literal(let text): text
+        case .placeholder(let prefix, let placeholder, let suffix): prefix + placeholder.patternText + suffix
+        case .catchAll(let placeholder): placeholder.patternText
+        }
+    }
+
+    /// The segment with its placeholder name forgotten.
+    var shape: LinkSegmentShape {
+        switch self {
+        case .literal(let text): .literal(text)
+        case .placeholder(let prefix, let placeholder, let suffix):
+            .placeholder(type: placeholder.type, prefix: prefix, suffix: suffix)
+        case .catchAll: .catchAll
+        }
+    }
+}
+
+/// A path segment with its placeholder name forgotten: what the trie branches on.
+enum LinkSegmentShape: Hashable, Sendable {
+    case literal(String)
+    case placeholder(type: LinkValueType, prefix: String, suffix: String)
+    case catchAll
+
+    /// Whether `self` is tried before `other` at the same trie level.
+    ///
+    /// Static text first, then typed placeholders (bool, uuid, int, double, app types by
+    /// name), then strings, then the catch-all. Between placeholders of the same type, more
+    /// static text around the placeholder wins, then the prefix and suffix in string order,
+    /// which makes the order total: a tie would mean the two shapes are equal.
+    func precedes(_ other: LinkSegmentShape) -> Bool {
+        let lhs = sortKey, rhs = other.sortKey
+        if lhs.kind != rhs.kind { return lhs.kind < rhs.kind }
+        if lhs.typeName != rhs.typeName { return lhs.typeName < rhs.typeName }
+        if lhs.affixLength != rhs.affixLength { return lhs.affixLength > rhs.affixLength }
+        if lhs.prefix != rhs.prefix { return lhs.prefix < rhs.prefix }
+        return lhs.suffix < rhs.suffix
+    }
+
+    private var sortKey: (kind: Int, typeName: String, affixLength: Int, prefix: String, suffix: String) {
+        switch self {
+        case .literal(let text):
+            return (0, "", 0, text, "")
+        case .placeholder(let type, let prefix, let suffix):
+            return (type.precedence, type.description, prefix.count + suffix.count, prefix, suffix)
+        case .catchAll:
+            return (LinkValueType.path.precedence, "", 0, "", "")
+        }
+    }
+}

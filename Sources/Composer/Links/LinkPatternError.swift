@@ -1,0 +1,136 @@
+/// Why a link pattern could not be parsed, and where.
+///
+/// The description reads like `unclosed placeholder '<int:id' at column 16: expected '>'`, so
+/// a developer can fix the pattern without reading the grammar.
+public struct LinkPatternError: Error, Sendable, Equatable, CustomStringConvertible {
+    /// What went wrong; each case knows what was expected instead.
+    public enum Problem: Sendable, Equatable {
+        /// The pattern does not start with a scheme such as `https` or `shop`.
+        case missingScheme
+        /// The scheme contains a character other than letters, digits, `+`, `-` and `.`.
+        case invalidSchemeCharacter(Character)
+        /// The scheme is not followed by `://`.
+        case missingSchemeSeparator
+        /// An `http` or `https` pattern has no host.
+        case emptyHost
+        /// A host contains a character other than letters, digits, `-`, `.` and `:`.
+        case invalidHostCharacter(Character)
+        /// A `{` host list is not closed by `}`.
+        case unclosedHostList
+        /// A host list names the same host twice.
+        case duplicateHost(String)
+        /// Two `/` follow each other, leaving an empty segment.
+        case emptySegment
+        /// A character that cannot appear in that part of a pattern.
+        case invalidCharacter(Character)
+        /// A `<` without its `>`; carries the text from `<` up to where the placeholder had to end.
+        case unclosedPlaceholder(String)
+        /// `<>`, `<int:>`: a placeholder without a name.
+        case missingPlaceholderName
+        /// A placeholder or type name that is not letters, digits and `_`.
+        case invalidName(String)
+        /// A placeholder type that is neither built in nor registered.
+        case unknownType(String)
+        /// Two placeholders share a name.
+        case duplicatePlaceholderName(String)
+        /// `<name?>` in the path: only query placeholders can be optional.
+        case optionalInPath(String)
+        /// A second placeholder in one segment.
+        case secondPlaceholderInSegment
+        /// `<path:name>` with static text around it.
+        case catchAllWithText(String)
+        /// `<path:name>` followed by more segments.
+        case catchAllNotLast(String)
+        /// `<path:name>` in the query.
+        case catchAllInQuery(String)
+        /// An empty query item, such as `?&a=<a>` or a trailing `&`.
+        case emptyQueryKey
+        /// A query key without `=<placeholder>`.
+        case missingQueryValue(key: String)
+        /// A query key whose value is not a placeholder.
+        case queryValueNotPlaceholder(key: String)
+        /// A query key listed twice.
+        case duplicateQueryKey(String)
+        /// A `#` fragment: links are matched without their fragment.
+        case fragment
+
+        /// What was found, such as `unclosed placeholder '<int:id'`.
+        var found: String {
+            switch self {
+            case .missingScheme: "missing scheme"
+            case .invalidSchemeCharacter(let character): "invalid character '\(character)' in scheme"
+            case .missingSchemeSeparator: "missing '://' after the scheme"
+            case .emptyHost: "missing host"
+            case .invalidHostCharacter(let character): "invalid character '\(character)' in host"
+            case .unclosedHostList: "unclosed host list"
+            case .duplicateHost(let host): "host '\(host)' listed twice"
+            case .emptySegment: "empty path segment"
+            case .invalidCharacter(let character): "invalid character '\(character)'"
+            case .unclosedPlaceholder(let text): "unclosed placeholder '\(text)'"
+            case .missingPlaceholderName: "placeholder without a name"
+            case .invalidName(let name): "invalid name '\(name)'"
+            case .unknownType(let type): "unknown placeholder type '\(type)'"
+            case .duplicatePlaceholderName(let name): "placeholder name '\(name)' used twice"
+            case .optionalInPath(let name): "optional placeholder '\(name)' in the path"
+            case .secondPlaceholderInSegment: "second placeholder in one segment"
+            case .catchAllWithText(let name): "catch-all '\(name)' with text around it"
+            case .catchAllNotLast(let name): "catch-all '\(name)' before the last segment"
+            case .catchAllInQuery(let name): "catch-all '\(name)' in the query"
+            case .emptyQueryKey: "empty query item"
+            case .missingQueryValue(let key): "query key '\(key)' without a value"
+            case .queryValueNotPlaceholder(let key): "query key '\(key)' with a value that is not a placeholder"
+            case .duplicateQueryKey(let key): "query key '\(key)' listed twice"
+            case .fragment: "fragment"
+            }
+        }
+
+        /// What the parser needed at that column, such as `'>'`.
+        var expected: String {
+            switch self {
+            case .missingScheme: "a scheme such as 'https' or 'shop'"
+            case .invalidSchemeCharacter: "letters, digits, '+', '-' or '.' followed by '://'"
+            case .missingSchemeSeparator: "'://'"
+            case .emptyHost: "a host such as 'example.com' or a list such as '{example.com,www.example.com}'"
+            case .invalidHostCharacter: "letters, digits, '-', '.' or ':'"
+            case .unclosedHostList: "'}'"
+            case .duplicateHost: "each host once"
+            case .emptySegment: "a segment between the slashes"
+            case .invalidCharacter: "path or query text without spaces, '%', '#', '{', '}', '<' or '>' outside placeholders"
+            case .unclosedPlaceholder: "'>'"
+            case .missingPlaceholderName: "a name such as '<id>' or '<int:id>'"
+            case .invalidName: "letters, digits and '_', not starting with a digit"
+            case .unknownType: "one of \(LinkValueType.builtinNames.joined(separator: ", ")) or a registered converter"
+            case .duplicatePlaceholderName: "a unique name for each placeholder"
+            case .optionalInPath: "'?' only on query placeholders"
+            case .secondPlaceholderInSegment: "at most one placeholder per segment"
+            case .catchAllWithText: "'<path:name>' alone in its segment"
+            case .catchAllNotLast: "'<path:name>' as the last segment"
+            case .catchAllInQuery: "a placeholder of another type"
+            case .emptyQueryKey: "a key such as 'color=<color>'"
+            case .missingQueryValue: "'=' followed by a placeholder"
+            case .queryValueNotPlaceholder: "a placeholder such as '<name>' as the whole value"
+            case .duplicateQueryKey: "each key once"
+            case .fragment: "the end of the pattern"
+            }
+        }
+    }
+
+    /// The pattern as written.
+    public let pattern: String
+    /// The 1-based character position of the problem, counted in `Character`s.
+    public let column: Int
+    /// What went wrong.
+    public let problem: Problem
+
+    /// Creates an error; the parser makes these.
+    public init(pattern: String, column: Int, problem: Problem) {
+        self.pattern = pattern
+        self.column = column
+        self.problem = problem
+    }
+
+    /// `<what was found> at column <n>: expected <what was needed>`.
+    public var description: String {
+        "\(problem.found) at column \(column): expected \(problem.expected)"
+    }
+}
