@@ -1,5 +1,5 @@
 /// Describes one screen of a route: how to find it, how to build it, what guards and prepares it,
-/// and (with ``using(_:)-9y3mq`` and `from`) how it joins the screen before it.
+/// and (with `using(_:)` and `from`) how it joins the screen before it.
 ///
 /// ```swift
 /// let product = StepAssembly(
