@@ -12,15 +12,27 @@ struct RouterScenarioTests {
     @Test("A product that is not on screen is built in a new stack and presented in one navigation")
     func productNotOnScreen() async throws {
         let window = TestWindow(root: TestNavigationContainer("main", stack: [TestScreen("home")]))
-        let router = DefaultRouter(window: window)
+        let logger = RecordingRoutingLogger()
+        let router = DefaultRouter(window: window, logger: logger)
         #expect(
             window.render() == """
                 window
                   nav "main"
                     screen "home"
                 """)
+        window.lifecycle.clear()
 
         let product = try await router.navigate(to: routes.productModal, with: 42)
+
+        #expect(
+            window.lifecycle.lines == [
+                "product-nav: viewWillAppear", "product 42: viewWillAppear",
+                "main: viewWillDisappear", "home: viewWillDisappear",
+                "main: viewDidDisappear", "home: viewDidDisappear",
+                "product-nav: viewDidAppear", "product 42: viewDidAppear",
+            ])
+        #expect(logger.entries.map(\.level) == [.debug, .info])
+        #expect(logger.entries.last?.message.hasPrefix("navigated to ProductScreen") == true)
 
         #expect(product.name == "product 42")
         #expect(
