@@ -10,7 +10,7 @@ let package = Package(
         .library(name: "ComposerTesting", targets: ["ComposerTesting"]),
     ],
     targets: [
-        .target(name: "Composer", exclude: ["Links"]),
+        .target(name: "Composer"),
         .target(name: "ComposerUIKit", dependencies: ["Composer"]),
         .target(name: "ComposerTesting", dependencies: ["Composer"]),
         .executableTarget(
@@ -20,7 +20,7 @@ let package = Package(
             exclude: ["iOS", "project.yml", "scripts"],
             sources: ["Shared", "Terminal"]
         ),
-        .testTarget(name: "ComposerTests", dependencies: ["Composer", "ComposerTesting"], exclude: ["Links"]),
+        .testTarget(name: "ComposerTests", dependencies: ["Composer", "ComposerTesting"]),
         .testTarget(name: "ComposerUIKitTests", dependencies: ["Composer", "ComposerUIKit"]),
     ],
     swiftLanguageModes: [.v6]

@@ -132,7 +132,7 @@ open class TestScreen: ModalPresenting, DismissalVetoing, CustomStringConvertibl
     /// Throws, changing nothing, when `screen` is not a ``TestScreen``, is already in a tree (it has
     /// a parent, is presented or is a window's root), when this screen is not in a window or is
     /// being dismissed, and when the host already presents something (UIKit refuses).
-    public func present(_ screen: any Screen, animated: Bool) async throws {
+    public func presentScreen(_ screen: any Screen, animated: Bool) async throws {
         guard let presented = screen as? TestScreen else {
             throw TestScreenError.notATestScreen(type: TwinTree.typeName(of: screen))
         }
@@ -162,7 +162,7 @@ open class TestScreen: ModalPresenting, DismissalVetoing, CustomStringConvertibl
     /// While an animated dismissal runs, the dismissed screens stay in the tree and report
     /// ``isBeingDismissed``; when it finishes they are detached: no presenter, and no reference
     /// from the twin. Throws when nothing is presented or when it is already being dismissed.
-    public func dismissPresented(animated: Bool) async throws {
+    public func dismissPresentedScreen(animated: Bool) async throws {
         guard let host = presentingAncestor, let presented = host.presentedStorage else {
             throw TestScreenError.nothingPresented(screen: description)
         }

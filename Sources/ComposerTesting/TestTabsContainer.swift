@@ -33,10 +33,7 @@ open class TestTabsContainer: TestScreen, TabsContainer {
     nonisolated override open var kindName: String { "tabs" }
 
     /// The tabs, in order.
-    public var tabs: [any Screen] { tabStorage }
-
-    /// The tabs as ``TestScreen``s, in order.
-    public var tabScreens: [TestScreen] { tabStorage }
+    public var tabScreens: [any Screen] { tabStorage }
 
     /// The index of the selected tab, `nil` only when there are no tabs.
     public var selectedTabIndex: Int? { selectedStorage }

@@ -9,7 +9,7 @@ public struct PresentModallyAction: Action {
         guard let presenting = presenter as? any ModalPresenting else {
             throw ContainerActionError("\(presenter) cannot present screens: it does not conform to ModalPresenting")
         }
-        try await presenting.present(screen, animated: animated)
+        try await presenting.presentScreen(screen, animated: animated)
     }
 }
 
@@ -30,9 +30,9 @@ public struct DismissAndPresentAction: Action {
         }
         if let covering = ScreenTree.screenCovering(presenter) {
             try ScreenTree.checkDismissal(of: [covering])
-            try await presenting.dismissPresented(animated: false)
+            try await presenting.dismissPresentedScreen(animated: false)
         }
-        try await presenting.present(screen, animated: animated)
+        try await presenting.presentScreen(screen, animated: animated)
     }
 }
 

@@ -26,6 +26,21 @@
 /// an existing one (names aside) is an error, so there is never a tie. The query does not take
 /// part: it is read after the path has chosen the pattern.
 ///
+/// ## Incoming links
+///
+/// Links are parsed by this library, not by `Foundation.URL`, so they resolve the same way on
+/// every platform:
+///
+/// - Scheme and host ignore case; path segments and query keys do not.
+/// - `shop://product/42`, `shop://product/42/`, `shop:///product/42` and `shop://product//42`
+///   are the same link: empty segments, including a trailing slash, are dropped.
+///   `shop:product/42` (no `//`) is malformed.
+/// - The path is split at `/` first, then each segment is percent-decoded, so `%2F` stays
+///   inside its segment. Query keys and values are decoded too; `+` stays a plus sign. A bad
+///   escape (`%zz`), an escape that is not UTF-8 (`%FF`), a space or a control character
+///   makes the link malformed.
+/// - The fragment is ignored. Links over 4,096 UTF-8 bytes are refused unread.
+///
 /// ## Resolution
 ///
 /// A link longer than ``maximumURLLength``, malformed, matching no pattern, carrying a value

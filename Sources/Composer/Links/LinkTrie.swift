@@ -15,8 +15,9 @@ struct LinkTrie {
         let shape: LinkSegmentShape
         let prefix: String
         let suffix: String
-        /// `prefix.count + suffix.count`, in characters, kept to avoid recounting per lookup.
-        let affixLength: Int
+        /// `prefix.count` and `suffix.count`, in characters, kept to avoid recounting per lookup.
+        let prefixLength: Int
+        let suffixLength: Int
         let converter: LinkConverter
         let child: Int
 
@@ -25,9 +26,12 @@ struct LinkTrie {
         /// which parameter failed to convert when nothing matched.
         func capture(_ segment: String, relaxed: Bool) -> Capture? {
             var middle = segment
+            let affixLength = prefixLength + suffixLength
             if affixLength > 0 {
+                // The count check keeps prefix and suffix from overlapping and leaves at least
+                // one character for the placeholder.
                 guard segment.hasPrefix(prefix), segment.hasSuffix(suffix), segment.count > affixLength else { return nil }
-                middle = String(segment.dropFirst(prefix.count).dropLast(suffix.count))
+                middle = String(segment.dropFirst(prefixLength).dropLast(suffixLength))
             }
             if let value = converter.value(of: middle) {
                 return Capture(text: middle, value: value)
@@ -131,7 +135,7 @@ struct LinkTrie {
                         let converter = converters[placeholder.name] ?? LinkConverter(type: .string, sample: nil, convert: nil)
                         let edge = Edge(
                             shape: segment.shape, prefix: prefix, suffix: suffix,
-                            affixLength: prefix.count + suffix.count, converter: converter, child: child
+                            prefixLength: prefix.count, suffixLength: suffix.count, converter: converter, child: child
                         )
                         let position = nodes[node].placeholders.firstIndex { edge.shape.precedes($0.shape) }
                         nodes[node].placeholders.insert(edge, at: position ?? nodes[node].placeholders.count)

@@ -299,14 +299,14 @@ final class NavigationRun {
             }
             operations.append(
                 ShowOperation(summary: "dismiss \(covering) to reveal \(anchor)") { animated in
-                    try await presenter.dismissPresented(animated: animated)
+                    try await presenter.dismissPresentedScreen(animated: animated)
                 })
         }
         var child = anchor
         var pathOperations: [ShowOperation] = []
         for container in ScreenTree.ancestors(of: anchor) {
             let shown = child
-            if let tabs = container as? any TabsContainer, let index = tabs.tabs.firstIndex(where: { $0 === shown }),
+            if let tabs = container as? any TabsContainer, let index = tabs.tabScreens.firstIndex(where: { $0 === shown }),
                 index != tabs.selectedTabIndex
             {
                 pathOperations.append(

@@ -63,7 +63,7 @@ extension NavigationStackContainer {
 @MainActor
 public protocol TabsContainer: ChildListContainer {
     /// The tabs, in order.
-    var tabs: [any Screen] { get }
+    var tabScreens: [any Screen] { get }
 
     /// The index of the selected tab, `nil` only when there are no tabs.
     var selectedTabIndex: Int? { get }
@@ -77,7 +77,7 @@ public protocol TabsContainer: ChildListContainer {
 
 extension TabsContainer {
     /// The tabs as a list of children, with the selected index.
-    public var containerChildren: ContainerChildren { ContainerChildren(tabs, selectedIndex: selectedTabIndex) }
+    public var containerChildren: ContainerChildren { ContainerChildren(tabScreens, selectedIndex: selectedTabIndex) }
 
     /// Replaces the tabs and the selection.
     public func setContainerChildren(_ children: ContainerChildren, animated: Bool) async throws {

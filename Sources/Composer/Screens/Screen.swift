@@ -49,9 +49,9 @@ public protocol DismissalVetoing: AnyObject {
 @MainActor
 public protocol ModalPresenting: Screen {
     /// Presents `screen` modally and returns when the presentation has finished.
-    func present(_ screen: any Screen, animated: Bool) async throws
+    func presentScreen(_ screen: any Screen, animated: Bool) async throws
 
     /// Dismisses what this screen's presentation host presents, together with every screen
     /// presented above it, and returns when the dismissal has finished.
-    func dismissPresented(animated: Bool) async throws
+    func dismissPresentedScreen(animated: Bool) async throws
 }

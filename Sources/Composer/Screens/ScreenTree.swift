@@ -77,8 +77,8 @@ public struct ScreenTree {
     public static func visibleChild(of screen: any Screen) -> (any Screen)? {
         if let stack = screen as? any NavigationStackContainer { return stack.stack.last }
         if let tabs = screen as? any TabsContainer {
-            guard let index = tabs.selectedTabIndex, tabs.tabs.indices.contains(index) else { return nil }
-            return tabs.tabs[index]
+            guard let index = tabs.selectedTabIndex, tabs.tabScreens.indices.contains(index) else { return nil }
+            return tabs.tabScreens[index]
         }
         if let split = screen as? any SplitContainer {
             if split.isCollapsed { return split.primaryScreen }

@@ -31,7 +31,7 @@ struct BuiltinFinderTests {
                     TestNavigationContainer("home-nav", stack: [TestScreen("home"), TestScreen("feed")]),
                     TestNavigationContainer("shop-nav", stack: [ListScreen(), ProductScreen(7)]),
                 ], selectedIndex: 0))
-        try await #require(window.root).present(
+        try await #require(window.root).presentScreen(
             TestNavigationContainer("modal-nav", stack: [TestScreen("login"), TestScreen("otp")]), animated: false)
         return window
     }

@@ -33,7 +33,7 @@ struct BuiltinGeneralActionTests {
     @Test("presentModally() from the current screen while a modal is shown presents over that modal")
     func presentOverModal() async throws {
         let window = TestWindow(root: TestNavigationContainer("main", stack: [TestScreen("home")]))
-        try await #require(window.root).present(TestScreen("promo"), animated: false)
+        try await #require(window.root).presentScreen(TestScreen("promo"), animated: false)
         let router = DefaultRouter(window: window)
         #expect(
             window.render() == """
@@ -62,7 +62,7 @@ struct BuiltinGeneralActionTests {
     func presentOverCoveredAnchor() async throws {
         let window = TestWindow(
             root: TestNavigationContainer("main", stack: [TestScreen("home"), TestScreen("detail")]))
-        try await #require(window.root).present(TestScreen("promo"), animated: false)
+        try await #require(window.root).presentScreen(TestScreen("promo"), animated: false)
         let router = DefaultRouter(window: window)
         #expect(
             window.render() == """
@@ -98,7 +98,7 @@ struct BuiltinGeneralActionTests {
     @Test("dismissAndPresent() from the root swaps the modal it presents for the new screen")
     func dismissAndPresentSwapsModal() async throws {
         let window = TestWindow(root: TestNavigationContainer("main", stack: [TestScreen("home")]))
-        try await #require(window.root).present(
+        try await #require(window.root).presentScreen(
             TestNavigationContainer("login-nav", stack: [TestScreen("login")]), animated: false)
         let router = DefaultRouter(window: window)
         #expect(
@@ -137,7 +137,7 @@ struct BuiltinGeneralActionTests {
         let window = TestWindow(root: TestNavigationContainer("main", stack: [TestScreen("home")]))
         let form = TestScreen("form")
         form.canBeDismissed = false
-        try await #require(window.root).present(form, animated: false)
+        try await #require(window.root).presentScreen(form, animated: false)
         let router = DefaultRouter(window: window)
         let before = """
             window
@@ -165,7 +165,7 @@ struct BuiltinGeneralActionTests {
     func dismissAndPresentDirectCall() async throws {
         let window = TestWindow(root: TestNavigationContainer("main", stack: [TestScreen("home")]))
         let main = try #require(window.root)
-        try await main.present(TestScreen("promo"), animated: false)
+        try await main.presentScreen(TestScreen("promo"), animated: false)
         #expect(
             window.render() == """
                 window
@@ -226,7 +226,7 @@ struct BuiltinGeneralActionTests {
     func replaceRootReleasesOldTree() async throws {
         let window = TestWindow(
             root: TestNavigationContainer("main", stack: [TestScreen("home"), TestScreen("detail")]))
-        try await #require(window.root).present(TestScreen("promo"), animated: false)
+        try await #require(window.root).presentScreen(TestScreen("promo"), animated: false)
         let router = DefaultRouter(window: window)
         #expect(
             window.render() == """

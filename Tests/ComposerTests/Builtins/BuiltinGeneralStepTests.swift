@@ -23,7 +23,7 @@ struct BuiltinGeneralStepTests {
         let window = TestWindow(
             root: TestTabsContainer(
                 "main", tabs: [TestNavigationContainer("home-nav", stack: [TestScreen("home"), TestScreen("feed")])]))
-        try await #require(window.root).present(
+        try await #require(window.root).presentScreen(
             TestNavigationContainer("modal-nav", stack: [TestScreen("login"), TestScreen("otp")]), animated: false)
         return window
     }

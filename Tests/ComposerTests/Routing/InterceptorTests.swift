@@ -33,7 +33,7 @@ final class LoginGate {
         let login = try await router.navigate(to: loginStep)
         let approved = await withCheckedContinuation { pending = $0 }
         pending = nil
-        try await (login.presentingScreen as? any ModalPresenting)?.dismissPresented(animated: false)
+        try await (login.presentingScreen as? any ModalPresenting)?.dismissPresentedScreen(animated: false)
         guard approved else { throw LoginRequired() }
         isSignedIn = true
     }

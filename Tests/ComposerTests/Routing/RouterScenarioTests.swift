@@ -63,7 +63,7 @@ struct RouterScenarioTests {
                 TestNavigationContainer("shop-nav", stack: [ListScreen(), product, TestScreen("reviews")]),
             ], selectedIndex: 0)
         let window = TestWindow(root: tabs)
-        try await tabs.present(TestScreen("promo"), animated: false)
+        try await tabs.presentScreen(TestScreen("promo"), animated: false)
         let router = DefaultRouter(window: window)
         #expect(
             window.render() == """
@@ -110,7 +110,7 @@ struct RouterScenarioTests {
         let window = TestWindow(root: tabs)
         let form = TestScreen("edit-form")
         form.canBeDismissed = false
-        try await tabs.present(form, animated: false)
+        try await tabs.presentScreen(form, animated: false)
         let router = DefaultRouter(window: window)
         let before = window.render()
 

@@ -2,6 +2,12 @@ import Composer
 import ComposerTesting
 import Testing
 
+/// An A/B flag read at navigation time.
+@MainActor
+final class Experiment {
+    var isGroupB = false
+}
+
 @MainActor
 @Suite("Configuration sets and the navigation queue")
 struct SwitchAndQueueTests {
@@ -10,9 +16,9 @@ struct SwitchAndQueueTests {
 
     @Test("SwitchAssembly picks the configuration set of the A/B flag at navigation time")
     func switchPicksFlaggedSet() async throws {
-        var useModalProduct = false
+        let experiment = Experiment()
         let product = SwitchAssembly<ProductScreen, Int>()
-            .addCase(if: { useModalProduct }, routes.productModal)
+            .addCase(if: { experiment.isGroupB }, routes.productModal)
             .assemble(default: routes.productPushed)
         let window = TestWindow(root: TestNavigationContainer("main", stack: [TestScreen("home")]))
         let router = DefaultRouter(window: window)
@@ -26,7 +32,7 @@ struct SwitchAndQueueTests {
                     screen "product 1"
                 """)
 
-        useModalProduct = true
+        experiment.isGroupB = true
         try await router.navigate(to: product, with: 2)
         #expect(
             window.render() == """

@@ -36,7 +36,7 @@ struct TwinLifecycleOrderTests {
         let window = TwinFixtures.navigationWindow()
         let home = try TwinFixtures.screen("home", in: window)
 
-        try await home.present(TestNavigationContainer("modal", stack: [TestScreen("login")]), animated: true)
+        try await home.presentScreen(TestNavigationContainer("modal", stack: [TestScreen("login")]), animated: true)
 
         #expect(
             window.lifecycle.lines == [
@@ -54,8 +54,8 @@ struct TwinLifecycleOrderTests {
         let sheet = TestScreen("sheet")
         sheet.modalStyle = style
 
-        try await home.present(sheet, animated: true)
-        try await home.dismissPresented(animated: true)
+        try await home.presentScreen(sheet, animated: true)
+        try await home.dismissPresentedScreen(animated: true)
 
         #expect(
             window.lifecycle.lines == [
@@ -67,10 +67,10 @@ struct TwinLifecycleOrderTests {
     @Test func dismissingAFullScreenPresentationReversesIt() async throws {
         let window = TwinFixtures.navigationWindow()
         let home = try TwinFixtures.screen("home", in: window)
-        try await home.present(TestNavigationContainer("modal", stack: [TestScreen("login")]), animated: false)
+        try await home.presentScreen(TestNavigationContainer("modal", stack: [TestScreen("login")]), animated: false)
         window.lifecycle.clear()
 
-        try await home.dismissPresented(animated: true)
+        try await home.dismissPresentedScreen(animated: true)
 
         #expect(
             window.lifecycle.lines == [

@@ -25,10 +25,10 @@ struct TwinMemoryTests {
         let clock = TransitionClock(mode: .manual)
         let window = TwinFixtures.navigationWindow(clock: clock)
         let home = try TwinFixtures.screen("home", in: window)
-        try await home.present(TestNavigationContainer("modal", stack: [TestScreen("login")]), animated: false)
-        try await TwinFixtures.screen("login", in: window).present(TestScreen("terms"), animated: false)
+        try await home.presentScreen(TestNavigationContainer("modal", stack: [TestScreen("login")]), animated: false)
+        try await TwinFixtures.screen("login", in: window).presentScreen(TestScreen("terms"), animated: false)
 
-        let dismissal = Task { try await home.dismissPresented(animated: true) }
+        let dismissal = Task { try await home.dismissPresentedScreen(animated: true) }
         await clock.waitForPendingTransition()
         #expect(window.memory.releasedNames.isEmpty)
 
@@ -41,9 +41,9 @@ struct TwinMemoryTests {
     @Test func removedTabsAndAReplacedRootAreReleased() async throws {
         let window = TwinFixtures.shopWindow()
         let tabs = try #require(window.root as? TestTabsContainer)
-        try await TwinFixtures.screen("home", in: window).present(TestScreen("promo"), animated: false)
+        try await TwinFixtures.screen("home", in: window).presentScreen(TestScreen("promo"), animated: false)
 
-        try await tabs.setTabs(Array(tabs.tabs.prefix(1)), selectedIndex: 0, animated: false)
+        try await tabs.setTabs(Array(tabs.tabScreens.prefix(1)), selectedIndex: 0, animated: false)
         #expect(window.memory.releasedNames == ["list", "product 42", "products"])
 
         try await window.setRootScreen(TestScreen("onboarding"), animated: true)

@@ -8,7 +8,7 @@ struct TwinPresentationRulesTests {
     @Test func presentingFromAHostThatAlreadyPresentsIsRefused() async throws {
         let window = TwinFixtures.navigationWindow()
         let home = try TwinFixtures.screen("home", in: window)
-        try await home.present(TestNavigationContainer("modal", stack: [TestScreen("login")]), animated: false)
+        try await home.presentScreen(TestNavigationContainer("modal", stack: [TestScreen("login")]), animated: false)
         let before = window.render()
         #expect(
             before == """
@@ -23,7 +23,7 @@ struct TwinPresentationRulesTests {
         let refused = TestScreenError.alreadyPresenting(
             host: #"nav "main""#, presented: #"nav "modal""#, refused: #"screen "other""#)
         await #expect(throws: refused) {
-            try await home.present(TestScreen("other"), animated: false)
+            try await home.presentScreen(TestScreen("other"), animated: false)
         }
         #expect(window.render() == before)
     }
@@ -33,7 +33,7 @@ struct TwinPresentationRulesTests {
         let main = try TwinFixtures.navigation("main", in: window)
         let home = try TwinFixtures.screen("home", in: window)
         let modal = TestNavigationContainer("modal", stack: [TestScreen("login")])
-        try await home.present(modal, animated: false)
+        try await home.presentScreen(modal, animated: false)
         let login = try TwinFixtures.screen("login", in: window)
 
         #expect(home.presentedScreen === modal)
@@ -52,8 +52,8 @@ struct TwinPresentationRulesTests {
         shop.definesPresentationContext = true
         let filter = TestScreen("filter")
         filter.modalStyle = .pageSheet
-        try await TwinFixtures.screen("home", in: window).present(filter, animated: false)
-        try await TwinFixtures.screen("list", in: window).present(TestScreen("alert"), animated: false)
+        try await TwinFixtures.screen("home", in: window).presentScreen(filter, animated: false)
+        try await TwinFixtures.screen("list", in: window).presentScreen(TestScreen("alert"), animated: false)
 
         #expect(
             window.render() == """
@@ -78,7 +78,7 @@ struct TwinPresentationRulesTests {
     @Test func presentingFromAScreenOutsideTheWindowHierarchyIsRefused() async throws {
         let loose = TestNavigationContainer("loose", stack: [TestScreen("orphan")])
         await #expect(throws: TestScreenError.notInWindow(screen: #"nav "loose""#)) {
-            try await loose.present(TestScreen("modal"), animated: false)
+            try await loose.presentScreen(TestScreen("modal"), animated: false)
         }
         #expect(loose.presentedScreen == nil)
     }
@@ -91,13 +91,13 @@ struct TwinPresentationRulesTests {
 
         await #expect(throws: TestScreenError.alreadyInContainer(screen: #"screen "home""#, container: #"nav "shop""#))
         {
-            try await product.present(home, animated: false)
+            try await product.presentScreen(home, animated: false)
         }
         await #expect(throws: TestScreenError.alreadyWindowRoot(screen: #"tabs "main""#)) {
-            try await product.present(try #require(window.root), animated: false)
+            try await product.presentScreen(try #require(window.root), animated: false)
         }
         await #expect(throws: TestScreenError.notATestScreen(type: "TwinForeignScreen")) {
-            try await product.present(TwinForeignScreen(), animated: false)
+            try await product.presentScreen(TwinForeignScreen(), animated: false)
         }
         #expect(window.render() == before)
     }
@@ -105,11 +105,11 @@ struct TwinPresentationRulesTests {
     @Test func dismissingAScreenDismissesTheWholeChainAboveIt() async throws {
         let window = TwinFixtures.navigationWindow()
         let home = try TwinFixtures.screen("home", in: window)
-        try await home.present(TestNavigationContainer("modal", stack: [TestScreen("login")]), animated: false)
-        try await TwinFixtures.screen("login", in: window).present(TestScreen("terms"), animated: false)
+        try await home.presentScreen(TestNavigationContainer("modal", stack: [TestScreen("login")]), animated: false)
+        try await TwinFixtures.screen("login", in: window).presentScreen(TestScreen("terms"), animated: false)
         let details = TestScreen("details")
         details.modalStyle = .formSheet
-        try await TwinFixtures.screen("terms", in: window).present(details, animated: false)
+        try await TwinFixtures.screen("terms", in: window).presentScreen(details, animated: false)
         #expect(
             window.render() == """
                 window
@@ -124,7 +124,7 @@ struct TwinPresentationRulesTests {
                         screen "details"
                 """)
 
-        try await home.dismissPresented(animated: true)
+        try await home.dismissPresentedScreen(animated: true)
 
         #expect(
             window.render() == """
@@ -141,7 +141,7 @@ struct TwinPresentationRulesTests {
         let window = TwinFixtures.navigationWindow()
         let home = try TwinFixtures.screen("home", in: window)
         await #expect(throws: TestScreenError.nothingPresented(screen: #"screen "home""#)) {
-            try await home.dismissPresented(animated: true)
+            try await home.dismissPresentedScreen(animated: true)
         }
     }
 
@@ -149,16 +149,16 @@ struct TwinPresentationRulesTests {
         let clock = TransitionClock(mode: .manual)
         let window = TwinFixtures.navigationWindow(clock: clock)
         let home = try TwinFixtures.screen("home", in: window)
-        try await home.present(TestScreen("modal"), animated: false)
-        let dismissal = Task { try await home.dismissPresented(animated: true) }
+        try await home.presentScreen(TestScreen("modal"), animated: false)
+        let dismissal = Task { try await home.dismissPresentedScreen(animated: true) }
         await clock.waitForPendingTransition()
 
         await #expect(throws: TestScreenError.dismissalInProgress(screen: #"screen "modal""#)) {
-            try await home.present(TestScreen("other"), animated: false)
+            try await home.presentScreen(TestScreen("other"), animated: false)
         }
         clock.advanceAll()
         try await dismissal.value
-        try await home.present(TestScreen("other"), animated: false)
+        try await home.presentScreen(TestScreen("other"), animated: false)
         #expect(window.current?.name == "other")
     }
 }

@@ -8,7 +8,7 @@ struct TwinRenderingTests {
     @Test func theRenderingShowsContainersSelectionAndPresentations() async throws {
         let window = TwinFixtures.shopWindow()
         try await TwinFixtures.screen("list", in: window)
-            .present(TestNavigationContainer("modal", stack: [TestScreen("login")]), animated: false)
+            .presentScreen(TestNavigationContainer("modal", stack: [TestScreen("login")]), animated: false)
 
         #expect(
             window.render() == """
@@ -45,7 +45,7 @@ struct TwinRenderingTests {
         let window = TwinFixtures.navigationWindow()
         let sheet = TestScreen("sheet")
         sheet.modalStyle = .formSheet
-        try await TwinFixtures.screen("home", in: window).present(sheet, animated: false)
+        try await TwinFixtures.screen("home", in: window).presentScreen(sheet, animated: false)
 
         let renderer = ScreenTreeRenderer { _ in "custom" }
         #expect(

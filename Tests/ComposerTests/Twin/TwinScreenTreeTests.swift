@@ -11,7 +11,7 @@ struct TwinScreenTreeTests {
         #expect(tree.current === (try TwinFixtures.screen("product 42", in: window)))
 
         try await TwinFixtures.screen("home", in: window)
-            .present(TestNavigationContainer("modal", stack: [TestScreen("login")]), animated: false)
+            .presentScreen(TestNavigationContainer("modal", stack: [TestScreen("login")]), animated: false)
 
         #expect(tree.current === (try TwinFixtures.screen("login", in: window)))
         #expect(window.current?.name == "login")
@@ -20,10 +20,10 @@ struct TwinScreenTreeTests {
     @Test func presentationLevelsListTheRootThenEachPresentedLevel() async throws {
         let window = TwinFixtures.shopWindow()
         let modal = TestNavigationContainer("modal", stack: [TestScreen("login")])
-        try await TwinFixtures.screen("list", in: window).present(modal, animated: false)
+        try await TwinFixtures.screen("list", in: window).presentScreen(modal, animated: false)
         let terms = TestScreen("terms")
         terms.modalStyle = .pageSheet
-        try await TwinFixtures.screen("login", in: window).present(terms, animated: false)
+        try await TwinFixtures.screen("login", in: window).presentScreen(terms, animated: false)
 
         let levels = ScreenTree(window: window).presentationLevels
         #expect(levels.count == 3)
@@ -40,7 +40,7 @@ struct TwinScreenTreeTests {
         #expect(ScreenTree.screenCovering(home) == nil)
 
         let modal = TestNavigationContainer("modal", stack: [TestScreen("login")])
-        try await home.present(modal, animated: false)
+        try await home.presentScreen(modal, animated: false)
 
         #expect(ScreenTree.screenCovering(home) === modal)
         #expect(ScreenTree.screenCovering(try TwinFixtures.screen("product 42", in: window)) === modal)
@@ -55,9 +55,9 @@ struct TwinScreenTreeTests {
         let clock = TransitionClock(mode: .manual)
         let window = TwinFixtures.navigationWindow(clock: clock)
         let home = try TwinFixtures.screen("home", in: window)
-        try await home.present(TestScreen("modal"), animated: false)
+        try await home.presentScreen(TestScreen("modal"), animated: false)
 
-        let dismissal = Task { try await home.dismissPresented(animated: true) }
+        let dismissal = Task { try await home.dismissPresentedScreen(animated: true) }
         await clock.waitForPendingTransition()
 
         let tree = ScreenTree(window: window)

@@ -38,10 +38,10 @@ struct TwinTransitionClockTests {
         let window = TwinFixtures.navigationWindow(clock: clock)
         let home = try TwinFixtures.screen("home", in: window)
         let modal = TestNavigationContainer("modal", stack: [TestScreen("login")])
-        try await home.present(modal, animated: false)
+        try await home.presentScreen(modal, animated: false)
         let login = try TwinFixtures.screen("login", in: window)
 
-        let dismissal = Task { try await home.dismissPresented(animated: true) }
+        let dismissal = Task { try await home.dismissPresentedScreen(animated: true) }
         await clock.waitForPendingTransition()
 
         #expect(clock.pendingTransitions == [#"dismiss nav "modal" from nav "main""#])
@@ -102,8 +102,8 @@ struct TwinTransitionClockTests {
         let home = try TwinFixtures.screen("home", in: window)
 
         try await TwinFixtures.navigation("main", in: window).push(TestScreen("list"), animated: false)
-        try await home.present(TestScreen("modal"), animated: false)
-        try await home.dismissPresented(animated: false)
+        try await home.presentScreen(TestScreen("modal"), animated: false)
+        try await home.dismissPresentedScreen(animated: false)
 
         #expect(clock.pendingTransitions.isEmpty)
     }

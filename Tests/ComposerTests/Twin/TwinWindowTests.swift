@@ -40,10 +40,10 @@ struct TwinWindowTests {
         let modal = TestNavigationContainer("modal", stack: [login])
         #expect(login.containingWindow == nil)
 
-        try await home.present(modal, animated: false)
+        try await home.presentScreen(modal, animated: false)
         #expect(login.containingWindow === window)
 
-        try await home.dismissPresented(animated: false)
+        try await home.dismissPresentedScreen(animated: false)
         #expect(login.containingWindow == nil)
     }
 

@@ -1,0 +1,259 @@
+import Composer
+import Foundation
+import Testing
+
+/// Compares the table's trie with a deliberately naive matcher: a linear scan over every
+/// pattern that keeps the one whose per-segment ranks are smallest, left to right.
+@Suite("Link matching against a reference matcher")
+struct LinkPropertyTests {
+    enum RefType: String, CaseIterable {
+        case bool, uuid, int, double, string
+
+        /// The precedence rank the documentation promises.
+        var rank: Int {
+            switch self {
+            case .bool: 1
+            case .uuid: 2
+            case .int: 3
+            case .double: 4
+            case .string: 6
+            }
+        }
+
+        func accepts(_ text: String) -> Bool {
+            switch self {
+            case .string:
+                return !text.isEmpty
+            case .int:
+                return Int(text) != nil
+            case .double:
+                let allowed = Set("0123456789+-.eE")
+                guard text.contains(where: \.isNumber), text.allSatisfy({ allowed.contains($0) }), let value = Double(text) else {
+                    return false
+                }
+                return value.isFinite
+            case .uuid:
+                return text.count == 36 && UUID(uuidString: text) != nil
+            case .bool:
+                return ["true", "false"].contains(text.lowercased())
+            }
+        }
+    }
+
+    enum RefSegment: Equatable {
+        case literal(String)
+        case slot(RefType, prefix: String, suffix: String)
+        case catchAll
+    }
+
+    struct RefPattern {
+        let root: String
+        let segments: [RefSegment]
+
+        var text: String {
+            var result = root
+            var pieces: [String] = []
+            for (position, segment) in segments.enumerated() {
+                switch segment {
+                case .literal(let text):
+                    pieces.append(text)
+                case .slot(let type, let prefix, let suffix):
+                    let typePart = type == .string ? "" : "\(type.rawValue):"
+                    pieces.append("\(prefix)<\(typePart)p\(position)>\(suffix)")
+                case .catchAll:
+                    pieces.append("<path:p\(position)>")
+                }
+            }
+            if root.hasPrefix("https"), !pieces.isEmpty { result += "/" }
+            return result + pieces.joined(separator: "/")
+        }
+
+        /// The rank of each segment the link used, or `nil` when the pattern does not match;
+        /// the captured texts by placeholder name.
+        func match(root linkRoot: String, _ link: [String]) -> (ranks: [Rank], captures: [String: [String]])? {
+            guard linkRoot == root else { return nil }
+            var ranks: [Rank] = []
+            var captures: [String: [String]] = [:]
+            for (position, segment) in segments.enumerated() {
+                switch segment {
+                case .catchAll:
+                    guard position < link.count else { return nil }
+                    ranks.append(Rank(kind: 7, affix: 0, prefix: "", suffix: ""))
+                    captures["p\(position)"] = [link[position...].joined(separator: "/")]
+                    return (ranks, captures)
+                case .literal(let text):
+                    guard position < link.count, link[position] == text else { return nil }
+                    ranks.append(Rank(kind: 0, affix: 0, prefix: "", suffix: ""))
+                case .slot(let type, let prefix, let suffix):
+                    guard position < link.count else { return nil }
+                    let text = link[position]
+                    guard text.count > prefix.count + suffix.count, text.hasPrefix(prefix), text.hasSuffix(suffix) else { return nil }
+                    let middle = String(text.dropFirst(prefix.count).dropLast(suffix.count))
+                    guard type.accepts(middle) else { return nil }
+                    ranks.append(Rank(kind: type.rank, affix: prefix.count + suffix.count, prefix: prefix, suffix: suffix))
+                    captures["p\(position)"] = [middle]
+                }
+            }
+            guard link.count == segments.count else { return nil }
+            return (ranks, captures)
+        }
+    }
+
+    struct Rank: Comparable {
+        let kind: Int
+        let affix: Int
+        let prefix: String
+        let suffix: String
+
+        static func < (lhs: Rank, rhs: Rank) -> Bool {
+            if lhs.kind != rhs.kind { return lhs.kind < rhs.kind }
+            if lhs.affix != rhs.affix { return lhs.affix > rhs.affix }
+            if lhs.prefix != rhs.prefix { return lhs.prefix < rhs.prefix }
+            return lhs.suffix < rhs.suffix
+        }
+    }
+
+    static func lexicographicallyLess(_ lhs: [Rank], _ rhs: [Rank]) -> Bool {
+        for (left, right) in zip(lhs, rhs) where left != right {
+            return left < right
+        }
+        return lhs.count < rhs.count
+    }
+
+    static let roots = ["t://", "https://h.example"]
+    static let literals = ["a", "b", "ab", "1", "true", "x.json"]
+    static let prefixes = ["", "", "", "u", "a"]
+    static let suffixes = ["", "", "", ".json", "b"]
+    static let uuid = "3f2504e0-4f89-11d3-9a0c-0305e82c3301"
+    static let texts = [
+        "a", "b", "ab", "1", "42", "-3", "2.5", "1e2", "true", "False", "x.json", "u1", "u42", "ua", "a1", "1b",
+        "ab.json", "u2.5b", "zz", "1.json", "utrue", uuid, "u" + uuid, uuid + ".json", "aa", "ub",
+    ]
+
+    static func randomPattern(_ random: inout LinkTestRandom) -> RefPattern {
+        let count = random.int(in: 0...4)
+        var segments: [RefSegment] = []
+        for position in 0..<count {
+            if position == count - 1, random.chance(15) {
+                segments.append(.catchAll)
+            } else if random.chance(40) {
+                segments.append(.literal(random.pick(literals)))
+            } else {
+                let type = random.pick(RefType.allCases)
+                segments.append(.slot(type, prefix: random.pick(prefixes), suffix: random.pick(suffixes)))
+            }
+        }
+        return RefPattern(root: random.pick(roots), segments: segments)
+    }
+
+    /// A link that fits `pattern` when the pool allows it, so that most links match something.
+    static func link(for pattern: RefPattern, _ random: inout LinkTestRandom) -> [String] {
+        var link: [String] = []
+        for segment in pattern.segments {
+            switch segment {
+            case .literal(let text):
+                link.append(text)
+            case .slot(let type, let prefix, let suffix):
+                let fitting = texts.filter(type.accepts)
+                link.append(prefix + random.pick(fitting) + suffix)
+            case .catchAll:
+                for _ in 0..<random.int(in: 1...3) { link.append(random.pick(texts)) }
+            }
+        }
+        return link
+    }
+
+    static func url(root: String, _ link: [String]) -> String {
+        root + (root.hasPrefix("https") && !link.isEmpty ? "/" : "") + link.joined(separator: "/")
+    }
+
+    @Test("the trie picks exactly what a linear scan with the documented precedence picks", arguments: 1...24)
+    func trieMatchesReference(seed: UInt64) throws {
+        var random = LinkTestRandom(seed: seed)
+        var table = LinkTable<String>()
+        var registered: [RefPattern] = []
+        var shapes: [String: String] = [:]
+        for _ in 0..<60 {
+            let pattern = Self.randomPattern(&random)
+            let text = pattern.text
+            let shapeKey = "\(pattern.root)|\(pattern.segments.map { "\($0)" })"
+            let error = linkError { () throws(LinkError) in try table.register(text) { _ in text } }
+            if let existing = shapes[shapeKey] {
+                #expect(error == .conflictingPattern(pattern: text, existing: existing), "seed \(seed)")
+            } else {
+                #expect(error == nil, "seed \(seed): \(text)")
+                shapes[shapeKey] = text
+                registered.append(pattern)
+            }
+        }
+
+        for _ in 0..<300 {
+            let root: String
+            let link: [String]
+            if random.chance(70), !registered.isEmpty {
+                let pattern = random.pick(registered)
+                root = pattern.root
+                link = Self.link(for: pattern, &random)
+            } else {
+                root = random.pick(Self.roots)
+                link = (0..<random.int(in: 0...5)).map { _ in random.pick(Self.texts) }
+            }
+            var best: (pattern: RefPattern, ranks: [Rank], captures: [String: [String]])?
+            for pattern in registered {
+                guard let found = pattern.match(root: root, link) else { continue }
+                if let current = best, !Self.lexicographicallyLess(found.ranks, current.ranks) { continue }
+                best = (pattern, found.ranks, found.captures)
+            }
+            let url = Self.url(root: root, link)
+            do {
+                let resolved = try table.resolveLink(url)
+                #expect(resolved.pattern == best?.pattern.text, "seed \(seed): \(url)")
+                #expect(resolved.parameters.texts == best?.captures, "seed \(seed): \(url)")
+            } catch {
+                #expect(best == nil, "seed \(seed): \(url) should match \(best?.pattern.text ?? "") but threw \(error)")
+                switch error {
+                case .noMatch, .conversionFailed: break
+                default: Issue.record("seed \(seed): unexpected \(error) for \(url)")
+                }
+            }
+        }
+    }
+
+    @Test("building a link for a destination always resolves back to it", arguments: 1...8)
+    func buildRoundTrip(seed: UInt64) throws {
+        var random = LinkTestRandom(seed: seed &* 7919)
+        var table = LinkTable<String>()
+        var named: [(String, RefPattern)] = []
+        for index in 0..<60 {
+            let pattern = Self.randomPattern(&random)
+            let name = "D\(index)"
+            if linkError({ () throws(LinkError) in try table.register(pattern.text, as: name) { _ in name } }) == nil {
+                named.append((name, pattern))
+            }
+        }
+        var built = 0
+        for _ in 0..<400 {
+            let (name, pattern) = random.pick(named)
+            var parameters: [String: any LinkParameterValue] = [:]
+            for (position, segment) in pattern.segments.enumerated() {
+                switch segment {
+                case .literal: break
+                case .slot(let type, _, _): parameters["p\(position)"] = random.pick(Self.texts.filter(type.accepts))
+                case .catchAll: parameters["p\(position)"] = "\(random.pick(Self.texts))/\(random.pick(Self.texts))"
+                }
+            }
+            do {
+                let url = try table.url(for: name, parameters: parameters)
+                built += 1
+                #expect(try table.resolve(url) == name, "seed \(seed): \(url)")
+            } catch {
+                // The only acceptable refusal: another pattern would take the link.
+                guard case .unreachableURL = error else {
+                    Issue.record("seed \(seed): \(name) \(pattern.text) failed with \(error)")
+                    continue
+                }
+            }
+        }
+        #expect(built > 200)
+    }
+}

@@ -1,0 +1,86 @@
+import Composer
+import Testing
+
+@Suite("Incoming link rules: encoding, slashes, case, length")
+struct LinkURLRulesTests {
+    @Test("segments are percent-decoded before matching static text and placeholders")
+    func percentDecoding() throws {
+        let table = try linkPatternTable(["shop://p/café", "shop://p/<name>"])
+        #expect(try table.resolve("shop://p/caf%C3%A9") == "shop://p/café")
+        #expect(try table.resolve("shop://p/caf%c3%a9") == "shop://p/café")
+        #expect(try table.resolve("shop://p/café") == "shop://p/café")
+        let parameters = try linkParameterTable(["shop://p/<name>"])
+        #expect(try parameters.resolve("shop://p/a%20b").string("name") == "a b")
+        // An encoded slash stays inside its segment.
+        #expect(try parameters.resolve("shop://p/a%2Fb").string("name") == "a/b")
+        #expect(try parameters.resolve("shop://p/100%25").string("name") == "100%")
+        #expect(try parameters.resolve("shop://p/a+b").string("name") == "a+b")
+    }
+
+    static let malformed: [(String, Int, String)] = [
+        ("", 1, "expected a scheme such as 'https' or 'shop' followed by '://'"),
+        ("product/42", 8, "expected '://' after the scheme"),
+        ("shop:product/42", 5, "expected '://' after the scheme"),
+        ("shop:/product/42", 5, "expected '://' after the scheme"),
+        ("1shop://x", 1, "expected a scheme such as 'https' or 'shop' followed by '://'"),
+        ("https:///products", 9, "expected a host after 'https://'"),
+        ("https://user@shop.example.com/x", 13, "user names and passwords are not supported in links; expected a host"),
+        ("shop://p/%zz", 10, "invalid percent escape; expected '%' followed by two hexadecimal digits"),
+        ("shop://p/ab%4", 12, "invalid percent escape; expected '%' followed by two hexadecimal digits"),
+        ("shop://p/ok/%FF", 13, "percent escapes do not decode to UTF-8 text; expected UTF-8 bytes"),
+        ("shop://p/a b", 11, "links cannot contain spaces or control characters; expected them percent-encoded"),
+        ("shop://p/é/a\tb", 13, "links cannot contain spaces or control characters; expected them percent-encoded"),
+    ]
+
+    @Test("malformed links name the column and the reason", arguments: malformed)
+    func malformedLinks(url: String, column: Int, reason: String) throws {
+        let table = try linkPatternTable(["shop://p/<name>", "https://shop.example.com/x"])
+        let error = linkError { () throws(LinkError) in try table.resolve(url) }
+        #expect(error == .malformedURL(url: url, column: column, reason: reason))
+        #expect(error?.description == "malformed link '\(url)' at column \(column): \(reason)")
+    }
+
+    @Test("trailing slashes and empty segments are ignored")
+    func slashes() throws {
+        let table = try linkPatternTable(["shop://a/b", "shop://"])
+        for url in ["shop://a/b/", "shop://a//b", "shop://a/b//", "shop:///a/b", "shop://a/b?", "shop://a/b#x"] {
+            #expect(try table.resolve(url) == "shop://a/b")
+        }
+        for url in ["shop://", "shop:///", "shop://?x=1", "shop://#x"] {
+            #expect(try table.resolve(url) == "shop://")
+        }
+    }
+
+    @Test("scheme and host ignore case; path and query keys do not")
+    func caseRules() throws {
+        let table = try linkPatternTable(["shop://product/<id>", "https://shop.example.com/Products/<id>"])
+        #expect(try table.resolve("SHOP://product/1") == "shop://product/<id>")
+        #expect(try table.resolve("HTTPS://SHOP.Example.COM/Products/1") == "https://shop.example.com/Products/<id>")
+        #expect(linkError { () throws(LinkError) in try table.resolve("shop://Product/1") }
+            == .noMatch(url: "shop://Product/1", closest: ["shop://product/<id>"]))
+        #expect(linkError { () throws(LinkError) in try table.resolve("https://shop.example.com/products/1") }
+            == .noMatch(url: "https://shop.example.com/products/1", closest: ["https://shop.example.com/Products/<id>"]))
+    }
+
+    @Test("a port is part of the host")
+    func ports() throws {
+        let table = try linkPatternTable(["https://localhost:8080/x"])
+        #expect(try table.resolve("https://LOCALHOST:8080/x") == "https://localhost:8080/x")
+        #expect(linkError { () throws(LinkError) in try table.resolve("https://localhost/x") }
+            == .noMatch(url: "https://localhost/x", closest: ["https://localhost:8080/x"]))
+    }
+
+    @Test("links longer than 4,096 bytes are refused before parsing")
+    func lengthLimit() throws {
+        let table = try linkPatternTable(["shop://p/<path:rest>"])
+        #expect(LinkTable<String>.maximumURLLength == 4096)
+        let fits = "shop://p/" + String(repeating: "a", count: 4096 - 9)
+        #expect(try table.resolve(fits) == "shop://p/<path:rest>")
+        let tooLong = fits + "a"
+        #expect(linkError { () throws(LinkError) in try table.resolve(tooLong) } == .urlTooLong(length: 4097, limit: 4096))
+        #expect(LinkError.urlTooLong(length: 4097, limit: 4096).description == "link is 4097 bytes long; the limit is 4096")
+        // The limit counts UTF-8 bytes: 2,049 two-byte characters are too many.
+        let wide = "shop://p/" + String(repeating: "é", count: 2044)
+        #expect(linkError { () throws(LinkError) in try table.resolve(wide) } == .urlTooLong(length: 4097, limit: 4096))
+    }
+}

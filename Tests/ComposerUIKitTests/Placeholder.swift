@@ -1,3 +1,0 @@
-#if canImport(UIKit)
-import Testing
-#endif
