@@ -54,7 +54,7 @@ public struct LinkTable<Target> {
         let pattern: LinkPattern
         let name: String?
         let samples: [String: String]
-        let make: (LinkParameters) throws -> Target
+        let make: @MainActor (LinkParameters) throws -> Target
         /// The converter of each placeholder, by placeholder name, captured at registration.
         let converters: [String: LinkConverter]
         /// Each placeholder's type, by name.
@@ -82,7 +82,7 @@ public struct LinkTable<Target> {
     /// The first three entries of each scheme, suggested when a link's host is unknown; kept
     /// at registration so that a failed lookup never scans the whole table.
     var firstEntriesByScheme: [String: [Int]] = [:]
-    var makeFallback: ((String) -> Target)?
+    var makeFallback: (@MainActor (String) -> Target)?
     var redirectTargets: [Int: RedirectTarget] = [:]
 
     /// Creates an empty table.
@@ -120,7 +120,7 @@ public struct LinkTable<Target> {
         _ pattern: String,
         as name: String? = nil,
         samples: [String: String] = [:],
-        make: @escaping (LinkParameters) throws -> Target
+        make: @escaping @MainActor (LinkParameters) throws -> Target
     ) throws(LinkError) {
         let parsed: LinkPattern
         do {
@@ -167,7 +167,7 @@ public struct LinkTable<Target> {
 
     /// Sets what links that match nothing (or are malformed, or carry unusable values) turn
     /// into; the closure receives the link as given. Without a fallback those links throw.
-    public mutating func fallback(_ make: @escaping (String) -> Target) {
+    public mutating func fallback(_ make: @escaping @MainActor (String) -> Target) {
         makeFallback = make
     }
 
@@ -177,6 +177,7 @@ public struct LinkTable<Target> {
     ///
     /// - Throws: A ``LinkError`` about the link when there is no fallback, or the error the
     ///   registration's closure threw.
+    @MainActor
     public func resolve(_ url: String) throws(LinkError) -> Target {
         try resolveLink(url).target
     }
@@ -184,6 +185,7 @@ public struct LinkTable<Target> {
     /// The target for `url`, with the pattern, parameters and redirects that led to it.
     ///
     /// - Throws: Like ``resolve(_:)``.
+    @MainActor
     public func resolveLink(_ url: String) throws(LinkError) -> ResolvedLink<Target> {
         let route: Route
         do {

@@ -2,6 +2,7 @@ import Composer
 import Foundation
 import Testing
 
+@MainActor
 @Suite("Building links")
 struct LinkBuildingTests {
     func table() throws -> LinkTable<LinkParameters> {
@@ -18,7 +19,7 @@ struct LinkBuildingTests {
         return table
     }
 
-    static let roundTrips: [(String, [String: any LinkParameterValue], String)] = [
+    nonisolated static let roundTrips: [(String, [String: any LinkParameterValue], String)] = [
         ("Product", ["id": 42] as [String: any LinkParameterValue], "shop://product/42"),
         ("Slug", ["slug": "café au lait/2"], "shop://product/caf%C3%A9%20au%20lait%2F2"),
         ("Slug", ["slug": "a+b&c=d?e#f%"], "shop://product/a%2Bb%26c%3Dd%3Fe%23f%25"),
@@ -87,6 +88,7 @@ struct LinkBuildingTests {
     }
 }
 
+@MainActor
 @Suite("Link catalog")
 struct LinkCatalogTests {
     @Test("every entry with its name, pattern, sample link, parameters and redirect")

@@ -3,9 +3,10 @@ import Testing
 
 /// Arbitrary strings must produce a value or a `LinkError`, never a trap; any position an
 /// error reports must lie inside the input.
+@MainActor
 @Suite("Links never trap on arbitrary input")
 struct LinkFuzzTests {
-    static let pieces = [
+    nonisolated static let pieces = [
         "shop://", "https://", "http://", "t:", "//", "/", "/", "a", "b", "42", "-1", "2.5", "true", "é", "😀", "e\u{301}",
         "<", ">", "<id>", "<int:", "<path:", "<uuid:u>", "<bool:b>", "?>", "<x?>", ":", "{", "}", ",", "?", "&", "=",
         "#", "%", "%2", "%zz", "%C3%A9", "%FF", "%2F", " ", "\t", "\u{0}", "\n", "@", "+", "~", ".", "..", "\\", "|",

@@ -1,9 +1,10 @@
 import Composer
 import Testing
 
+@MainActor
 @Suite("Universal-link hosts")
 struct LinkHostTests {
-    static let product = "https://{shop.example.com,www.shop.example.com}/products/<int:id>"
+    nonisolated static let product = "https://{shop.example.com,www.shop.example.com}/products/<int:id>"
 
     @Test("every listed host matches, in any case", arguments: [
         "https://shop.example.com/products/7",
@@ -61,6 +62,7 @@ struct LinkHostTests {
     }
 }
 
+@MainActor
 @Suite("Link fallback")
 struct LinkFallbackTests {
     enum Screen: Equatable {

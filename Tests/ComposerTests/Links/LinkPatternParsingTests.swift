@@ -1,6 +1,7 @@
 import Composer
 import Testing
 
+@MainActor
 @Suite("Link pattern parsing")
 struct LinkPatternParsingTests {
     @Test("a custom scheme has no host: the first word is a path segment")
@@ -76,7 +77,7 @@ struct LinkPatternParsingTests {
         #expect(try LinkPattern("https://example.com?q=<q>").query.count == 1)
     }
 
-    static let errorCases: [(String, Int, LinkPatternError.Problem)] = [
+    nonisolated static let errorCases: [(String, Int, LinkPatternError.Problem)] = [
         ("", 1, .missingScheme),
         ("1shop://x", 1, .missingScheme),
         ("sh op://x", 3, .invalidSchemeCharacter(" ")),

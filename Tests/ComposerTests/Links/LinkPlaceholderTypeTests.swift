@@ -2,9 +2,10 @@ import Composer
 import Foundation
 import Testing
 
+@MainActor
 @Suite("Link placeholder types")
 struct LinkPlaceholderTypeTests {
-    static let typedPatterns = [
+    nonisolated static let typedPatterns = [
         "shop://i/<int:v>", "shop://d/<double:v>", "shop://u/<uuid:v>", "shop://b/<bool:v>", "shop://s/<v>",
     ]
 
@@ -41,7 +42,7 @@ struct LinkPlaceholderTypeTests {
         #expect(try table.resolve("shop://s/42").string("v") == "42")
     }
 
-    static let conversionFailures: [(String, String, LinkValueType, String)] = [
+    nonisolated static let conversionFailures: [(String, String, LinkValueType, String)] = [
         ("shop://i/abc", "abc", .int, "shop://i/<int:v>"),
         ("shop://i/4.2", "4.2", .int, "shop://i/<int:v>"),
         ("shop://i/99999999999999999999", "99999999999999999999", .int, "shop://i/<int:v>"),

@@ -1,9 +1,10 @@
 import Composer
 import Testing
 
+@MainActor
 @Suite("Link precedence")
 struct LinkPrecedenceTests {
-    static let oneLevel = [
+    nonisolated static let oneLevel = [
         "shop://p/<path:rest>", "shop://p/<slug>", "shop://p/<int:id>", "shop://p/new",
     ]
 

@@ -4,6 +4,7 @@ import Testing
 
 /// Compares the table's trie with a deliberately naive matcher: a linear scan over every
 /// pattern that keeps the one whose per-segment ranks are smallest, left to right.
+@MainActor
 @Suite("Link matching against a reference matcher")
 struct LinkPropertyTests {
     enum RefType: String, CaseIterable {
@@ -120,12 +121,12 @@ struct LinkPropertyTests {
         return lhs.count < rhs.count
     }
 
-    static let roots = ["t://", "https://h.example"]
-    static let literals = ["a", "b", "ab", "1", "true", "x.json"]
-    static let prefixes = ["", "", "", "u", "a"]
-    static let suffixes = ["", "", "", ".json", "b"]
-    static let uuid = "3f2504e0-4f89-11d3-9a0c-0305e82c3301"
-    static let texts = [
+    nonisolated static let roots = ["t://", "https://h.example"]
+    nonisolated static let literals = ["a", "b", "ab", "1", "true", "x.json"]
+    nonisolated static let prefixes = ["", "", "", "u", "a"]
+    nonisolated static let suffixes = ["", "", "", ".json", "b"]
+    nonisolated static let uuid = "3f2504e0-4f89-11d3-9a0c-0305e82c3301"
+    nonisolated static let texts = [
         "a", "b", "ab", "1", "42", "-3", "2.5", "1e2", "true", "False", "x.json", "u1", "u42", "ua", "a1", "1b",
         "ab.json", "u2.5b", "zz", "1.json", "utrue", uuid, "u" + uuid, uuid + ".json", "aa", "ub",
     ]

@@ -1,9 +1,10 @@
 import Composer
 import Testing
 
+@MainActor
 @Suite("Link queries")
 struct LinkQueryTests {
-    static let search = "shop://search?q=<q>&page=<int:page?>&tag=<tag?>&id=<int:id?>"
+    nonisolated static let search = "shop://search?q=<q>&page=<int:page?>&tag=<tag?>&id=<int:id?>"
 
     @Test("required, optional, repeated and unknown keys")
     func queryValues() throws {

@@ -2,6 +2,7 @@ import Composer
 import Foundation
 import Testing
 
+@MainActor
 @Suite("Link redirects")
 struct LinkRedirectTests {
     enum Screen: Equatable {
@@ -12,13 +13,13 @@ struct LinkRedirectTests {
         case notFound(String)
     }
 
-    static let legacy = "shop://legacy/<id>"
-    static let product = "shop://product/<int:id>"
-    static let old = "shop://old/<int:id>?campaign=<campaign?>"
-    static let sale = "shop://sale/<int:id>?campaign=<campaign?>"
-    static let a = "shop://a"
-    static let b = "shop://b"
-    static let c = "shop://c"
+    nonisolated static let legacy = "shop://legacy/<id>"
+    nonisolated static let product = "shop://product/<int:id>"
+    nonisolated static let old = "shop://old/<int:id>?campaign=<campaign?>"
+    nonisolated static let sale = "shop://sale/<int:id>?campaign=<campaign?>"
+    nonisolated static let a = "shop://a"
+    nonisolated static let b = "shop://b"
+    nonisolated static let c = "shop://c"
 
     func table(withFallback: Bool = true) throws -> LinkTable<Screen> {
         var table = LinkTable<Screen>()
@@ -111,7 +112,7 @@ struct LinkRedirectTests {
         #expect(table.redirects.isEmpty)
     }
 
-    static let rejected: [([(String, String)], LinkRedirectProblem)] = [
+    nonisolated static let rejected: [([(String, String)], LinkRedirectProblem)] = [
         ([("shop://gone/<id>", "shop://product/<int:id>")], .unknownPattern("shop://gone/<id>", lookalike: nil)),
         ([("shop://legacy/<id>", "shop://product/<int:code>")],
          .unknownPattern("shop://product/<int:code>", lookalike: "shop://product/<int:id>")),

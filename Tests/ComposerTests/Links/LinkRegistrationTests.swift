@@ -1,6 +1,7 @@
 import Composer
 import Testing
 
+@MainActor
 @Suite("Link registration")
 struct LinkRegistrationTests {
     @Test("patterns of the same shape conflict, naming both", arguments: [

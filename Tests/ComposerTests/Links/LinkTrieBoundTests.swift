@@ -3,6 +3,7 @@ import Foundation
 import Testing
 
 /// Backtracking must stay cheap: the walk enters each trie node at most once per lookup.
+@MainActor
 @Suite("Link trie walk bounds")
 struct LinkTrieBoundTests {
     /// Walks `url` in `table`'s trie and returns how many nodes it entered and what it found.

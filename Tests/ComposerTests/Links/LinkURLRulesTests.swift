@@ -1,6 +1,7 @@
 import Composer
 import Testing
 
+@MainActor
 @Suite("Incoming link rules: encoding, slashes, case, length")
 struct LinkURLRulesTests {
     @Test("segments are percent-decoded before matching static text and placeholders")
@@ -17,7 +18,7 @@ struct LinkURLRulesTests {
         #expect(try parameters.resolve("shop://p/a+b").string("name") == "a+b")
     }
 
-    static let malformed: [(String, Int, String)] = [
+    nonisolated static let malformed: [(String, Int, String)] = [
         ("", 1, "expected a scheme such as 'https' or 'shop' followed by '://'"),
         ("product/42", 8, "expected '://' after the scheme"),
         ("shop:product/42", 5, "expected '://' after the scheme"),
