@@ -8,12 +8,14 @@ final class ShopApp {
     let session = ShopSession()
     let routes: ShopRoutes
     let router: DefaultRouter
+    let links: LinkMap
     private var running: Task<Void, Never>?
 
-    init() {
+    init() throws {
         routes = ShopRoutes(session: session)
         router = DefaultRouter(window: window)
         routes.router = router
+        links = try routes.makeLinks()
     }
 
     /// Runs one command and prints the tree, or what went wrong.
@@ -30,6 +32,14 @@ final class ShopApp {
         case "cart": navigate { try await $0.router.navigate(to: $0.routes.cart) }
         case "account": navigate { try await $0.router.navigate(to: $0.routes.account) }
         case "back": navigate { try await $0.router.navigate(to: $0.routes.back) }
+        case "open":
+            guard !argument.isEmpty else { return print("usage: open URL") }
+            navigate { try await $0.router.open(argument, using: $0.links) }
+        case "catalog":
+            for (index, entry) in routes.makeCatalog(links: links).entries.enumerated() {
+                print("\(index + 1). \(entry)")
+            }
+            return
         case "add":
             guard !argument.isEmpty else { return print("usage: add ID") }
             session.cart.append(ProductID(argument))
@@ -69,6 +79,8 @@ final class ShopApp {
           cart                          show the cart in a modal
           add ID                        put a product in the cart
           back                          pop or close the top screen
+          open URL                      open a link (shop://product/42, https://shop.example.com/products/7)
+          catalog                       list every destination the app can open
           login | cancel | logout       answer the login screen, or sign in/out directly
           experiment a|b                switch the A/B group (b: products in a sheet)
           tree                          print the screen tree
@@ -80,7 +92,13 @@ final class ShopApp {
             do {
                 try await body(self)
             } catch let error as RoutingError {
-                print(error.code == .interceptorRejected ? "navigation stopped: \(error.underlyingError.map { "\($0)" } ?? error.found)" : "\(error)")
+                if error.code == .interceptorRejected {
+                    print("navigation stopped: \(error.underlyingError.map { "\($0)" } ?? error.found)")
+                } else {
+                    print(error)
+                }
+            } catch let error as LinkError {
+                print("cannot open the link: \(error)")
             } catch {
                 print("navigation failed: \(error)")
             }

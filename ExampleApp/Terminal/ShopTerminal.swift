@@ -16,7 +16,13 @@ import ComposerTesting
 struct ShopTerminal {
     static func main() async {
         let arguments = Array(CommandLine.arguments.dropFirst())
-        let shop = ShopApp()
+        let shop: ShopApp
+        do {
+            shop = try ShopApp()
+        } catch {
+            print("the shop's links are invalid: \(error)")
+            exit(1)
+        }
         if arguments.first == "--script" {
             guard arguments.count == 2, let lines = readScript(arguments[1]) else {
                 print("usage: ComposerShop [--script FILE]")

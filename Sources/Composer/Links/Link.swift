@@ -16,7 +16,7 @@ public struct Link {
     /// A link to `step` with `context`.
     public init<ViewController, Context>(to step: DestinationStep<ViewController, Context>, with context: Context) {
         destinationName = "\(ViewController.self)"
-        contextTypeName = "\(Context.self)"
+        contextTypeName = Context.self == Void.self ? "Void" : "\(Context.self)"
         contextDescription = "\(context)"
         run = { router, animated throws(RoutingError) in
             let screen = try await router.navigate(to: step, with: context, animated: animated)
