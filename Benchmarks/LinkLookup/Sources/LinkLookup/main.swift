@@ -54,6 +54,7 @@ func link(_ index: Int, random: inout SplitMix64) -> String {
     }
 }
 
+@MainActor
 func benchmark(patternCount: Int) throws -> (lookups: Int, nanosecondsPerLookup: Double, buildMilliseconds: Double) {
     let clock = ContinuousClock()
     var table = LinkTable<Int>()
