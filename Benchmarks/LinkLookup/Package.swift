@@ -7,13 +7,13 @@ let package = Package(
     name: "LinkLookup",
     platforms: [.macOS(.v13), .iOS(.v16)],
     dependencies: [
-        .package(name: "Composer", path: "../.."),
+        .package(name: "Composer", path: "../..")
     ],
     targets: [
         .executableTarget(
             name: "LinkLookup",
             dependencies: [.product(name: "Composer", package: "Composer")]
-        ),
+        )
     ],
     swiftLanguageModes: [.v6]
 )

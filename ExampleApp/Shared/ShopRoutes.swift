@@ -30,7 +30,8 @@ final class ShopRoutes {
         .assemble()
     }
 
-    private func tab<TabScreen: ShopScreenBase, Context>(_ type: TabScreen.Type) -> DestinationStep<TabScreen, Context> {
+    private func tab<TabScreen: ShopScreenBase, Context>(_ type: TabScreen.Type) -> DestinationStep<TabScreen, Context>
+    {
         StepAssembly(finder: ClassFinder<TabScreen, Context>(), factory: ExistsByThenFactory<TabScreen, Context>())
             .using(GeneralAction.nothing())
             .from(tabs())

@@ -1,8 +1,8 @@
 #if canImport(UIKit)
-// ComposerUIKit makes UIKit's view controllers, containers and windows Composer screens, and adds
-// the UIKit-only pieces of routing: factories (class, nib, storyboard, SwiftUI hosting), modal
-// presentation with styles, custom transition animations, per-screen navigation bars, window
-// providers and an os.Logger-based routing logger.
-//
-// On platforms without UIKit (Linux) the module is empty.
+    // ComposerUIKit makes UIKit's view controllers, containers and windows Composer screens, and adds
+    // the UIKit-only pieces of routing: factories (class, nib, storyboard, SwiftUI hosting), modal
+    // presentation with styles, custom transition animations, per-screen navigation bars, window
+    // providers and an os.Logger-based routing logger.
+    //
+    // On platforms without UIKit (Linux) the module is empty.
 #endif

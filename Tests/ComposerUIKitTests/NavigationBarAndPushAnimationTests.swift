@@ -1,87 +1,89 @@
 #if canImport(UIKit)
-import Composer
-import ComposerUIKit
-import Testing
-import UIKit
+    import Composer
+    import ComposerUIKit
+    import Testing
+    import UIKit
 
-private final class HiddenBarScreen: TitledScreen, NavigationBarConfiguring {
-    let appearance = UINavigationBarAppearance()
-    var navigationBarConfiguration: NavigationBarConfiguration {
-        NavigationBarConfiguration(isHidden: true, standardAppearance: appearance)
-    }
-}
-
-private final class RecordingDelegate: NSObject, UINavigationControllerDelegate {
-    var shown: [UIViewController] = []
-
-    func navigationController(
-        _ navigationController: UINavigationController, willShow viewController: UIViewController, animated: Bool
-    ) {
-        shown.append(viewController)
-    }
-}
-
-@MainActor
-@Suite("Per-screen navigation bars and custom push animations", .serialized)
-struct NavigationBarAndPushAnimationTests {
-    @Test("each pushed screen owns its bar, and popping back restores the previous one")
-    func screenOwnsItsBar() async throws {
-        let list = ListScreen("list")
-        let stack = ScreenBarNavigationController(rootViewController: list)
-        let window = makeKeyWindow(root: stack)
-        defer { window.close() }
-        #expect(stack.isNavigationBarHidden == false)
-        let profile = HiddenBarScreen("profile")
-
-        try await stack.push(profile, animated: true)
-        #expect(stack.isNavigationBarHidden)
-        #expect(profile.navigationItem.standardAppearance === profile.appearance)
-
-        try await stack.setStack([list], animated: true)
-        #expect(stack.isNavigationBarHidden == false)
+    private final class HiddenBarScreen: TitledScreen, NavigationBarConfiguring {
+        let appearance = UINavigationBarAppearance()
+        var navigationBarConfiguration: NavigationBarConfiguration {
+            NavigationBarConfiguration(isHidden: true, standardAppearance: appearance)
+        }
     }
 
-    @Test("the app's own delegate still gets the callbacks")
-    func delegateIsForwarded() async throws {
-        let stack = ScreenBarNavigationController(rootViewController: ListScreen("list"))
-        let recording = RecordingDelegate()
-        stack.navigationDelegate = recording
-        let window = makeKeyWindow(root: stack)
-        defer { window.close() }
-        let product = ProductScreen("1")
+    private final class RecordingDelegate: NSObject, UINavigationControllerDelegate {
+        var shown: [UIViewController] = []
 
-        try await stack.push(product, animated: false)
-
-        #expect(recording.shown.last === product)
+        func navigationController(
+            _ navigationController: UINavigationController, willShow viewController: UIViewController, animated: Bool
+        ) {
+            shown.append(viewController)
+        }
     }
 
-    @Test("a push with its own animation ends with the screen on top and the original delegate back")
-    func animatedPush() async throws {
-        let stack = UINavigationController(rootViewController: ListScreen("list"))
-        let recording = RecordingDelegate()
-        stack.delegate = recording
-        let window = makeKeyWindow(root: stack)
-        defer { window.close() }
-        let product = ProductScreen("modal-style")
-        let action = UINavigationController.push(animatedBy: { SlideTransitionAnimator(from: .bottom, duration: 0.05) })
+    @MainActor
+    @Suite("Per-screen navigation bars and custom push animations", .serialized)
+    struct NavigationBarAndPushAnimationTests {
+        @Test("each pushed screen owns its bar, and popping back restores the previous one")
+        func screenOwnsItsBar() async throws {
+            let list = ListScreen("list")
+            let stack = ScreenBarNavigationController(rootViewController: list)
+            let window = makeKeyWindow(root: stack)
+            defer { window.close() }
+            #expect(stack.isNavigationBarHidden == false)
+            let profile = HiddenBarScreen("profile")
 
-        try await action.perform(product, on: stack, animated: true)
+            try await stack.push(profile, animated: true)
+            #expect(stack.isNavigationBarHidden)
+            #expect(profile.navigationItem.standardAppearance === profile.appearance)
 
-        #expect(stack.topViewController === product)
-        #expect(stack.delegate === recording)
-        #expect(recording.shown.last === product)
+            try await stack.setStack([list], animated: true)
+            #expect(stack.isNavigationBarHidden == false)
+        }
 
-        try await stack.setStack([stack.viewControllers[0]], animated: true)
-        #expect(stack.viewControllers.count == 1)
+        @Test("the app's own delegate still gets the callbacks")
+        func delegateIsForwarded() async throws {
+            let stack = ScreenBarNavigationController(rootViewController: ListScreen("list"))
+            let recording = RecordingDelegate()
+            stack.navigationDelegate = recording
+            let window = makeKeyWindow(root: stack)
+            defer { window.close() }
+            let product = ProductScreen("1")
+
+            try await stack.push(product, animated: false)
+
+            #expect(recording.shown.last === product)
+        }
+
+        @Test("a push with its own animation ends with the screen on top and the original delegate back")
+        func animatedPush() async throws {
+            let stack = UINavigationController(rootViewController: ListScreen("list"))
+            let recording = RecordingDelegate()
+            stack.delegate = recording
+            let window = makeKeyWindow(root: stack)
+            defer { window.close() }
+            let product = ProductScreen("modal-style")
+            let action = UINavigationController.push(animatedBy: {
+                SlideTransitionAnimator(from: .bottom, duration: 0.05)
+            })
+
+            try await action.perform(product, on: stack, animated: true)
+
+            #expect(stack.topViewController === product)
+            #expect(stack.delegate === recording)
+            #expect(recording.shown.last === product)
+
+            try await stack.setStack([stack.viewControllers[0]], animated: true)
+            #expect(stack.viewControllers.count == 1)
+        }
+
+        @Test("merging an animated push into a new stack appends the screen")
+        func animatedPushMerge() throws {
+            let action = UINavigationController.push(animatedBy: { SlideTransitionAnimator() })
+            var children = ContainerChildren([ListScreen("list")])
+            try action.merge(ProductScreen("1"), into: &children)
+            #expect(children.screens.count == 2)
+            #expect(throws: UIKitRoutingError.self) { try action.merge(UINavigationController(), into: &children) }
+        }
     }
-
-    @Test("merging an animated push into a new stack appends the screen")
-    func animatedPushMerge() throws {
-        let action = UINavigationController.push(animatedBy: { SlideTransitionAnimator() })
-        var children = ContainerChildren([ListScreen("list")])
-        try action.merge(ProductScreen("1"), into: &children)
-        #expect(children.screens.count == 2)
-        #expect(throws: UIKitRoutingError.self) { try action.merge(UINavigationController(), into: &children) }
-    }
-}
 #endif

@@ -7,10 +7,6 @@
 public struct DestinationStep<ViewController, Context> {
     let chain: StepChain
 
-    init(chain: StepChain) {
-        self.chain = chain
-    }
-
     /// The same route for navigations that supply another type of context, converted by `transform`.
     ///
     /// Contexts never convert silently: a chain whose steps need different contexts says so here.

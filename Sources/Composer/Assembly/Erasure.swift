@@ -50,7 +50,11 @@ extension StepNode {
     mutating func add<I: RoutingInterceptor>(interceptor: I) {
         let name = "\(I.self)"
         interceptors.append(
-            (name, { context in try await interceptor.intercept(with: castContext(context, to: I.Context.self, for: name)) })
+            (
+                name,
+                { context in try await interceptor.intercept(with: castContext(context, to: I.Context.self, for: name))
+                }
+            )
         )
     }
 

@@ -21,7 +21,8 @@ public struct StepAssembly<ViewController: Screen, Context> {
 
     /// A step built by `factory` when `finder` does not find it.
     public init<F: Finder, Fa: Factory>(finder: F, factory: Fa)
-    where F.ViewController == ViewController, F.Context == Context, Fa.ViewController == ViewController,
+    where
+        F.ViewController == ViewController, F.Context == Context, Fa.ViewController == ViewController,
         Fa.Context == Context
     {
         node = StepNode.building(finder: finder, factory: factory)
@@ -30,7 +31,8 @@ public struct StepAssembly<ViewController: Screen, Context> {
     /// A container step built by `factory`, with the children that later steps integrate into it,
     /// when `finder` does not find it.
     public init<F: Finder, Fa: ContainerFactory>(finder: F, factory: Fa)
-    where F.ViewController == ViewController, F.Context == Context, Fa.ViewController == ViewController,
+    where
+        F.ViewController == ViewController, F.Context == Context, Fa.ViewController == ViewController,
         Fa.Context == Context
     {
         node = StepNode.building(finder: finder, containerFactory: factory)
@@ -44,7 +46,8 @@ public struct StepAssembly<ViewController: Screen, Context> {
     }
 
     /// Adds a task that prepares this screen with the context, whether found or built.
-    public func adding<T: ContextTask>(_ task: T) -> Self where T.ViewController == ViewController, T.Context == Context {
+    public func adding<T: ContextTask>(_ task: T) -> Self
+    where T.ViewController == ViewController, T.Context == Context {
         var copy = self
         copy.node.add(contextTask: task)
         return copy

@@ -49,7 +49,8 @@ public struct SwitchAssembly<ViewController, Context> {
         route(fallback: nil)
     }
 
-    private func route(fallback: DestinationStep<ViewController, Context>?) -> DestinationStep<ViewController, Context> {
+    private func route(fallback: DestinationStep<ViewController, Context>?) -> DestinationStep<ViewController, Context>
+    {
         let cases = self.cases
         let count = cases.count
         return DestinationStep(

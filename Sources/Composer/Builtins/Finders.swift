@@ -7,7 +7,9 @@ public struct ClassFinder<ViewController, Context>: StackIteratingFinder {
 
     /// A finder looking at `options` (every screen by default, so a deep link finds a screen in a
     /// background tab or under a modal).
-    public init(_ type: ViewController.Type = ViewController.self, options: SearchOptions = .all, start: SearchStart = .topmost) {
+    public init(
+        _ type: ViewController.Type = ViewController.self, options: SearchOptions = .all, start: SearchStart = .topmost
+    ) {
         self.options = options
         self.searchStart = start
     }

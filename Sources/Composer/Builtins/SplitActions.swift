@@ -43,7 +43,8 @@ public struct PushOnDetailAction<Container: SplitContainer>: ContainerAction {
     /// its own step instead.
     public func merge(_ screen: any Screen, into children: inout ContainerChildren) throws {
         throw ContainerActionError(
-            "cannot push \(screen) onto the detail of a split view that is being built: give the detail navigation stack its own step")
+            "cannot push \(screen) onto the detail of a split view that is being built: give the detail navigation stack its own step"
+        )
     }
 
     /// Pushes onto the detail's stack; when the split view is collapsed the detail lives on the
@@ -52,7 +53,8 @@ public struct PushOnDetailAction<Container: SplitContainer>: ContainerAction {
         let column = container.isCollapsed ? container.primaryScreen : container.secondaryScreen
         guard let stack = column as? any NavigationStackContainer else {
             throw ContainerActionError(
-                "the \(container.isCollapsed ? "primary" : "detail") column of \(container) is \(column.map { "\($0)" } ?? "empty"), not a navigation stack")
+                "the \(container.isCollapsed ? "primary" : "detail") column of \(container) is \(column.map { "\($0)" } ?? "empty"), not a navigation stack"
+            )
         }
         try await stack.push(screen, animated: animated)
     }

@@ -30,14 +30,16 @@ public struct AddTabAction<Container: TabsContainer>: ContainerAction {
             children.selectedIndex = count
         case .insert(let index):
             guard (0...count).contains(index) else {
-                throw ContainerActionError("cannot insert a tab at index \(index): there are \(count) tab(s), valid indices are 0...\(count)")
+                throw ContainerActionError(
+                    "cannot insert a tab at index \(index): there are \(count) tab(s), valid indices are 0...\(count)")
             }
             children.screens.insert(screen, at: index)
             children.selectedIndex = index
         case .replace(let index):
             guard children.screens.indices.contains(index) else {
                 throw ContainerActionError(
-                    "cannot replace the tab at index \(index): there are \(count) tab(s)\(count == 0 ? "" : ", valid indices are 0...\(count - 1)")")
+                    "cannot replace the tab at index \(index): there are \(count) tab(s)\(count == 0 ? "" : ", valid indices are 0...\(count - 1)")"
+                )
             }
             children.screens[index] = screen
             children.selectedIndex = index
@@ -53,7 +55,8 @@ public struct SelectTabAction<Container: TabsContainer>: ContainerAction {
     /// Selects `screen`; a screen that is not a tab is refused.
     public func merge(_ screen: any Screen, into children: inout ContainerChildren) throws {
         guard let index = children.screens.firstIndex(where: { $0 === screen }) else {
-            throw ContainerActionError("\(screen) is not one of the \(children.screens.count) tab(s), so it cannot be selected")
+            throw ContainerActionError(
+                "\(screen) is not one of the \(children.screens.count) tab(s), so it cannot be selected")
         }
         children.selectedIndex = index
     }

@@ -41,7 +41,8 @@ struct LinkAddress {
             return .malformedURL(url: url, column: column, reason: reason)
         }
         if let offset = bytes.firstIndex(where: { $0 <= 0x20 || $0 == 0x7F }) {
-            throw failure("links cannot contain spaces or control characters; expected them percent-encoded", at: offset)
+            throw failure(
+                "links cannot contain spaces or control characters; expected them percent-encoded", at: offset)
         }
 
         // Scheme.
@@ -71,7 +72,8 @@ struct LinkAddress {
         }
 
         // Path.
-        let pathEnd = bytes[index...].firstIndex(where: { $0 == UInt8(ascii: "?") || $0 == UInt8(ascii: "#") }) ?? bytes.count
+        let pathEnd =
+            bytes[index...].firstIndex(where: { $0 == UInt8(ascii: "?") || $0 == UInt8(ascii: "#") }) ?? bytes.count
         var segments: [String] = []
         var segmentStart = index
         while segmentStart <= pathEnd {
@@ -115,7 +117,9 @@ struct LinkAddress {
         } catch {
             switch error {
             case .invalidEscape(let offset):
-                throw failure("invalid percent escape; expected '%' followed by two hexadecimal digits", piece.startIndex + offset)
+                throw failure(
+                    "invalid percent escape; expected '%' followed by two hexadecimal digits", piece.startIndex + offset
+                )
             case .invalidUTF8:
                 throw failure("percent escapes do not decode to UTF-8 text; expected UTF-8 bytes", piece.startIndex)
             }

@@ -28,7 +28,8 @@ public struct LinkConverters: Sendable {
         convert: @escaping @Sendable (String) -> (any Sendable)?
     ) throws(LinkError) {
         guard LinkPatternParser.isIdentifier(typeName) else {
-            throw .invalidConverter(name: typeName, reason: "a type name uses letters, digits and '_' and does not start with a digit")
+            throw .invalidConverter(
+                name: typeName, reason: "a type name uses letters, digits and '_' and does not start with a digit")
         }
         guard LinkValueType.builtins[typeName] == nil else {
             throw .invalidConverter(name: typeName, reason: "'\(typeName)' is a built-in type")

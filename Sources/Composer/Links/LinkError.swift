@@ -80,7 +80,8 @@ public enum LinkError: Error, Sendable, Equatable, CustomStringConvertible {
             }
             return "no link pattern matches '\(url)'; closest: \(closest.map { "'\($0)'" }.joined(separator: ", "))"
         case .conversionFailed(let parameter, let expected, let found, let pattern):
-            return "parameter '\(parameter)' of '\(pattern)' expects \(Self.article(expected)) \(expected), found '\(found)'"
+            return
+                "parameter '\(parameter)' of '\(pattern)' expects \(Self.article(expected)) \(expected), found '\(found)'"
         case .missingParameter(let name, let pattern):
             return "parameter '\(name)' of '\(pattern)' is required but missing"
         case .unknownParameter(let name, let pattern, let known):
@@ -91,7 +92,8 @@ public enum LinkError: Error, Sendable, Equatable, CustomStringConvertible {
         case .invalidPattern(let error):
             return "invalid link pattern '\(error.pattern)': \(error)"
         case .conflictingPattern(let pattern, let existing):
-            return "pattern '\(pattern)' matches the same links as the registered '\(existing)'; change one of their static segments or types"
+            return
+                "pattern '\(pattern)' matches the same links as the registered '\(existing)'; change one of their static segments or types"
         case .duplicateName(let name, let existing):
             return "destination name '\(name)' is already used by '\(existing)'"
         case .invalidConverter(let name, let reason):
@@ -101,7 +103,8 @@ public enum LinkError: Error, Sendable, Equatable, CustomStringConvertible {
         case .unknownDestination(let name):
             return "no link pattern is registered under the name '\(name)'"
         case .unreachableURL(let url, let destination, let resolvesTo):
-            return "the link '\(url)' built for '\(destination)' would open '\(resolvesTo)' instead; choose other parameter values"
+            return
+                "the link '\(url)' built for '\(destination)' would open '\(resolvesTo)' instead; choose other parameter values"
         case .invalidRedirects(let problem):
             return "redirects rejected, previous redirects kept: \(problem)"
         case .targetFailed(let pattern, let message):

@@ -66,7 +66,9 @@ public struct LinkParameters: Sendable, CustomStringConvertible {
 
     /// The value an app converter produced for `<type:name>`, or a built-in type's value.
     public func value<Value>(_ name: String, as type: Value.Type) throws(LinkError) -> Value {
-        guard let value = try optionalValue(name, as: type) else { throw .missingParameter(name: name, pattern: pattern) }
+        guard let value = try optionalValue(name, as: type) else {
+            throw .missingParameter(name: name, pattern: pattern)
+        }
         return value
     }
 
@@ -98,7 +100,9 @@ public struct LinkParameters: Sendable, CustomStringConvertible {
     public func optionalInt(_ name: String) throws(LinkError) -> Int? { try optional(name, .int, as: Int.self) }
 
     /// The `<double:name?>` value, or `nil` when absent.
-    public func optionalDouble(_ name: String) throws(LinkError) -> Double? { try optional(name, .double, as: Double.self) }
+    public func optionalDouble(_ name: String) throws(LinkError) -> Double? {
+        try optional(name, .double, as: Double.self)
+    }
 
     /// The `<uuid:name?>` value, or `nil` when absent.
     public func optionalUUID(_ name: String) throws(LinkError) -> UUID? { try optional(name, .uuid, as: UUID.self) }

@@ -144,7 +144,8 @@ enum LinkSegmentShape: Hashable, Sendable {
     /// static text around the placeholder wins, then the prefix and suffix in string order,
     /// which makes the order total: a tie would mean the two shapes are equal.
     func precedes(_ other: LinkSegmentShape) -> Bool {
-        let lhs = sortKey, rhs = other.sortKey
+        let lhs = sortKey
+        let rhs = other.sortKey
         if lhs.kind != rhs.kind { return lhs.kind < rhs.kind }
         if lhs.typeName != rhs.typeName { return lhs.typeName < rhs.typeName }
         if lhs.affixLength != rhs.affixLength { return lhs.affixLength > rhs.affixLength }

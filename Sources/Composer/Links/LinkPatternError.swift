@@ -95,7 +95,8 @@ public struct LinkPatternError: Error, Sendable, Equatable, CustomStringConverti
             case .unclosedHostList: "'}'"
             case .duplicateHost: "each host once"
             case .emptySegment: "a segment between the slashes"
-            case .invalidCharacter: "path or query text without spaces, '%', '#', '{', '}', '<' or '>' outside placeholders"
+            case .invalidCharacter:
+                "path or query text without spaces, '%', '#', '{', '}', '<' or '>' outside placeholders"
             case .unclosedPlaceholder: "'>'"
             case .missingPlaceholderName: "a name such as '<id>' or '<int:id>'"
             case .invalidName: "letters, digits and '_', not starting with a digit"

@@ -173,7 +173,9 @@ struct LinkPatternParser {
     }
 
     /// `<name>`, `<type:name>` or, in the query, `<name?>`; `index` is at the `<`.
-    private mutating func parsePlaceholder(location: LinkPlaceholder.Location) throws(LinkPatternError) -> LinkPlaceholder {
+    private mutating func parsePlaceholder(location: LinkPlaceholder.Location) throws(LinkPatternError)
+        -> LinkPlaceholder
+    {
         let open = index
         index += 1
         while let character = current, character != ">", !"/<#&".contains(character) {

@@ -27,7 +27,7 @@ enum LinkPercentEncoding {
                 continue
             }
             guard index + 2 < bytes.endIndex,
-                  let high = hexValue(bytes[index + 1]), let low = hexValue(bytes[index + 2])
+                let high = hexValue(bytes[index + 1]), let low = hexValue(bytes[index + 2])
             else {
                 throw .invalidEscape(offset: index - bytes.startIndex)
             }
@@ -74,7 +74,8 @@ enum LinkPercentEncoding {
 
     private static func isUnreserved(_ byte: UInt8) -> Bool {
         switch byte {
-        case UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "0")...UInt8(ascii: "9"):
+        case UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "a")...UInt8(ascii: "z"),
+            UInt8(ascii: "0")...UInt8(ascii: "9"):
             true
         case UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "_"), UInt8(ascii: "~"):
             true

@@ -59,7 +59,8 @@ public struct LinkRedirect: Sendable, Hashable, CustomStringConvertible {
             throw .invalidRedirects(.malformedJSON(reason: "the data is not valid JSON"))
         }
         guard let root = object as? [String: Any] else {
-            throw .invalidRedirects(.malformedJSON(reason: "expected an object with a 'redirects' array at the top level"))
+            throw .invalidRedirects(
+                .malformedJSON(reason: "expected an object with a 'redirects' array at the top level"))
         }
         guard let items = root["redirects"] as? [Any] else {
             throw .invalidRedirects(.malformedJSON(reason: "expected 'redirects' to be an array"))
@@ -67,13 +68,16 @@ public struct LinkRedirect: Sendable, Hashable, CustomStringConvertible {
         var redirects: [LinkRedirect] = []
         for (position, item) in items.enumerated() {
             guard let fields = item as? [String: Any] else {
-                throw .invalidRedirects(.malformedJSON(reason: "expected redirects[\(position)] to be an object with 'from' and 'to'"))
+                throw .invalidRedirects(
+                    .malformedJSON(reason: "expected redirects[\(position)] to be an object with 'from' and 'to'"))
             }
             guard let from = fields["from"] as? String else {
-                throw .invalidRedirects(.malformedJSON(reason: "expected redirects[\(position)].from to be a pattern string"))
+                throw .invalidRedirects(
+                    .malformedJSON(reason: "expected redirects[\(position)].from to be a pattern string"))
             }
             guard let to = fields["to"] as? String else {
-                throw .invalidRedirects(.malformedJSON(reason: "expected redirects[\(position)].to to be a pattern string or \"fallback\""))
+                throw .invalidRedirects(
+                    .malformedJSON(reason: "expected redirects[\(position)].to to be a pattern string or \"fallback\""))
             }
             redirects.append(LinkRedirect(from: from, to: to == "fallback" ? .fallback : .pattern(to)))
         }

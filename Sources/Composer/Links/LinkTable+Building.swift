@@ -44,7 +44,8 @@ extension LinkTable {
                 pieces.append(LinkPercentEncoding.encode(prefix + text + suffix))
             case .catchAll(let placeholder):
                 let text = try singleText(for: placeholder, in: entry, texts: texts)
-                pieces.append(text.split(separator: "/").map { LinkPercentEncoding.encode(String($0)) }.joined(separator: "/"))
+                pieces.append(
+                    text.split(separator: "/").map { LinkPercentEncoding.encode(String($0)) }.joined(separator: "/"))
             }
         }
         var url = "\(pattern.scheme)://"
@@ -69,10 +70,13 @@ extension LinkTable {
         return url
     }
 
-    private func singleText(for placeholder: LinkPlaceholder, in entry: Entry, texts: [String: [String]]) throws(LinkError) -> String {
+    private func singleText(for placeholder: LinkPlaceholder, in entry: Entry, texts: [String: [String]])
+        throws(LinkError) -> String
+    {
         let values = texts[placeholder.name] ?? []
         guard values.count <= 1 else {
-            throw .wrongType(parameter: placeholder.name, requested: "a list of \(values.count) values", declared: placeholder.type)
+            throw .wrongType(
+                parameter: placeholder.name, requested: "a list of \(values.count) values", declared: placeholder.type)
         }
         guard let text = values.first, !text.isEmpty else {
             throw .missingParameter(name: placeholder.name, pattern: entry.pattern.text)
@@ -84,7 +88,8 @@ extension LinkTable {
     private func check(_ text: String, for placeholder: LinkPlaceholder, in entry: Entry) throws(LinkError) {
         let converter = entry.converters[placeholder.name] ?? LinkConverter(type: .string, sample: nil, convert: nil)
         guard Self.accepts(text, converter: converter) else {
-            throw .conversionFailed(parameter: placeholder.name, expected: placeholder.type, found: text, pattern: entry.pattern.text)
+            throw .conversionFailed(
+                parameter: placeholder.name, expected: placeholder.type, found: text, pattern: entry.pattern.text)
         }
     }
 }

@@ -153,10 +153,11 @@ public struct LinkTable<Target> {
         }
 
         let index = entries.count
-        entries.append(Entry(
-            pattern: parsed, name: name, samples: samples, make: make,
-            converters: placeholderConverters, declared: declared
-        ))
+        entries.append(
+            Entry(
+                pattern: parsed, name: name, samples: samples, make: make,
+                converters: placeholderConverters, declared: declared
+            ))
         trie.insert(rootKeys: parsed.rootKeys, pattern: parsed, converters: placeholderConverters, entry: index)
         if let name { entryByName[name] = index }
         entryByDescription[parsed.description] = index
@@ -260,10 +261,13 @@ public struct LinkTable<Target> {
         // Nothing matched. If something would have with its typed placeholders accepting any
         // text, the link has a wrong value rather than a wrong shape: say which.
         var relaxedProgress = LinkTrie.Progress()
-        if let near = trie.match(address.segments, from: root, relaxed: true, progress: &relaxedProgress, visits: &visits) {
+        if let near = trie.match(
+            address.segments, from: root, relaxed: true, progress: &relaxedProgress, visits: &visits)
+        {
             let pattern = entries[near.entry].pattern
             for (position, segment) in pattern.segments.enumerated() where position < near.captures.count {
-                guard let placeholder = segment.placeholder, let capture = near.captures[position], capture.value == nil else {
+                guard let placeholder = segment.placeholder, let capture = near.captures[position], capture.value == nil
+                else {
                     continue
                 }
                 throw .conversionFailed(
@@ -276,14 +280,19 @@ public struct LinkTable<Target> {
     }
 
     /// The parameters of a successful walk: path captures plus the pattern's query keys.
-    private func parameters(of match: LinkTrie.Match, query: [(key: String, value: String)]) throws(LinkError) -> LinkParameters {
+    private func parameters(of match: LinkTrie.Match, query: [(key: String, value: String)]) throws(LinkError)
+        -> LinkParameters
+    {
         let entry = entries[match.entry]
         var slots: [String: LinkParameters.Slot] = [:]
         for (position, segment) in entry.pattern.segments.enumerated() where position < match.captures.count {
-            guard let placeholder = segment.placeholder, let capture = match.captures[position], let value = capture.value else {
+            guard let placeholder = segment.placeholder, let capture = match.captures[position],
+                let value = capture.value
+            else {
                 continue
             }
-            slots[placeholder.name] = LinkParameters.Slot(type: placeholder.type, texts: [capture.text], values: [value])
+            slots[placeholder.name] = LinkParameters.Slot(
+                type: placeholder.type, texts: [capture.text], values: [value])
         }
         if !entry.pattern.query.isEmpty {
             var valuesByKey: [String: [String]] = [:]
@@ -299,7 +308,9 @@ public struct LinkTable<Target> {
     }
 
     /// Converts `texts` for `placeholder`; `nil` for an absent optional value.
-    func slot(for placeholder: LinkPlaceholder, texts: [String], in entry: Entry) throws(LinkError) -> LinkParameters.Slot? {
+    func slot(for placeholder: LinkPlaceholder, texts: [String], in entry: Entry) throws(LinkError) -> LinkParameters
+        .Slot?
+    {
         guard !texts.isEmpty else {
             if placeholder.isOptional { return nil }
             throw .missingParameter(name: placeholder.name, pattern: entry.pattern.text)
@@ -308,7 +319,8 @@ public struct LinkTable<Target> {
         var values: [any Sendable] = []
         for text in texts {
             guard let value = converter.value(of: text) else {
-                throw .conversionFailed(parameter: placeholder.name, expected: placeholder.type, found: text, pattern: entry.pattern.text)
+                throw .conversionFailed(
+                    parameter: placeholder.name, expected: placeholder.type, found: text, pattern: entry.pattern.text)
             }
             values.append(value)
         }
@@ -329,6 +341,8 @@ public struct LinkTable<Target> {
 extension LinkPattern {
     /// The trie roots the pattern lives under: one per host, or one for a hostless scheme.
     var rootKeys: [String] {
-        hosts.isEmpty ? [LinkAddress.rootKey(scheme: scheme, host: nil)] : hosts.map { LinkAddress.rootKey(scheme: scheme, host: $0) }
+        hosts.isEmpty
+            ? [LinkAddress.rootKey(scheme: scheme, host: nil)]
+            : hosts.map { LinkAddress.rootKey(scheme: scheme, host: $0) }
     }
 }

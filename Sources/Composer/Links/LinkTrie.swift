@@ -30,7 +30,9 @@ struct LinkTrie {
             if affixLength > 0 {
                 // The count check keeps prefix and suffix from overlapping and leaves at least
                 // one character for the placeholder.
-                guard segment.hasPrefix(prefix), segment.hasSuffix(suffix), segment.count > affixLength else { return nil }
+                guard segment.hasPrefix(prefix), segment.hasSuffix(suffix), segment.count > affixLength else {
+                    return nil
+                }
                 middle = String(segment.dropFirst(prefixLength).dropLast(suffixLength))
             }
             if let value = converter.value(of: middle) {
@@ -132,7 +134,8 @@ struct LinkTrie {
                         node = child
                     } else {
                         let child = newNode()
-                        let converter = converters[placeholder.name] ?? LinkConverter(type: .string, sample: nil, convert: nil)
+                        let converter =
+                            converters[placeholder.name] ?? LinkConverter(type: .string, sample: nil, convert: nil)
                         let edge = Edge(
                             shape: segment.shape, prefix: prefix, suffix: suffix,
                             prefixLength: prefix.count, suffixLength: suffix.count, converter: converter, child: child

@@ -128,7 +128,8 @@ final class NavigationRun {
         return try nearestContainer(adapter, from: next, asking: index)
     }
 
-    private func nearestContainer(_ adapter: StepNode.TargetAdapter, from index: Int, asking step: Int) throws -> Target {
+    private func nearestContainer(_ adapter: StepNode.TargetAdapter, from index: Int, asking step: Int) throws -> Target
+    {
         if index == anchorIndex, let screen = screens[index] {
             guard let container = adapter.resolve(screen) else {
                 throw failure(
@@ -141,7 +142,8 @@ final class NavigationRun {
         if isBuiltByContainer(index) { return .around(index, adapter) }
         guard case .container = nodes[index].integration else {
             throw failure(
-                .containerNotFound, step: index, expected: "\(adapter.name) around the new \(nodes[index].screenTypeName)",
+                .containerNotFound, step: index,
+                expected: "\(adapter.name) around the new \(nodes[index].screenTypeName)",
                 found: "its action \(nodes[index].integration?.name ?? "none") does not put it into a container")
         }
         switch try resolveTarget(of: index) {
@@ -219,7 +221,8 @@ final class NavigationRun {
             } catch {
                 throw failure(
                     .factoryFailed, step: index,
-                    expected: "\(nodes[index].buildName ?? "the factory") to build \(nodes[index].screenTypeName) from \(contexts[index])",
+                    expected:
+                        "\(nodes[index].buildName ?? "the factory") to build \(nodes[index].screenTypeName) from \(contexts[index])",
                     found: "it threw", underlying: error)
             }
         }
@@ -252,7 +255,8 @@ final class NavigationRun {
             else {
                 throw failure(
                     .screenNotFound, step: index,
-                    expected: "\(nodes[index].screenTypeName) inside \(screens[index + 1].map { "\($0)" } ?? "the step before it"), which creates it",
+                    expected:
+                        "\(nodes[index].screenTypeName) inside \(screens[index + 1].map { "\($0)" } ?? "the step before it"), which creates it",
                     found: "the finder did not find it there; check that the container's factory creates it")
             }
             screens[index] = found
@@ -306,11 +310,13 @@ final class NavigationRun {
         var pathOperations: [ShowOperation] = []
         for container in ScreenTree.ancestors(of: anchor) {
             let shown = child
-            if let tabs = container as? any TabsContainer, let index = tabs.tabScreens.firstIndex(where: { $0 === shown }),
+            if let tabs = container as? any TabsContainer,
+                let index = tabs.tabScreens.firstIndex(where: { $0 === shown }),
                 index != tabs.selectedTabIndex
             {
                 pathOperations.append(
-                    ShowOperation(summary: "select tab \(index) of \(tabs)") { _ in try await tabs.selectTab(at: index) })
+                    ShowOperation(summary: "select tab \(index) of \(tabs)") { _ in try await tabs.selectTab(at: index)
+                    })
             }
             if let stack = container as? any NavigationStackContainer,
                 let index = stack.stack.firstIndex(where: { $0 === shown }), index < stack.stack.count - 1
@@ -379,7 +385,9 @@ final class NavigationRun {
         if isContainerGroup, case .live(let target)? = targets[first], let list = target as? any ChildListContainer {
             _ = try merged(group, into: list)
         }
-        return ShowOperation(summary: "\(actionName) of \(names) (step \(group.map(String.init).joined(separator: ", ")))") {
+        return ShowOperation(
+            summary: "\(actionName) of \(names) (step \(group.map(String.init).joined(separator: ", ")))"
+        ) {
             [unowned self] animated in
             let target = try self.liveTarget(of: first)
             if isContainerGroup, let list = target as? any ChildListContainer {
@@ -415,7 +423,8 @@ final class NavigationRun {
         } catch let refusal as DismissalRefusedError {
             throw failure(
                 .dismissalRefused, step: group[0],
-                expected: "the screens \(nodes[group[0]].integration?.name ?? "the action") removes from \(list) to accept leaving",
+                expected:
+                    "the screens \(nodes[group[0]].integration?.name ?? "the action") removes from \(list) to accept leaving",
                 found: refusal.description)
         }
         return children
@@ -448,7 +457,8 @@ final class NavigationRun {
         stage = "preparing"
         for index in stride(from: anchorIndex, through: 0, by: -1) {
             guard let screen = screens[index] else { continue }
-            let tasks = nodes[index].contextTasks.map { ($0, contexts[index], index as Int?) }
+            let tasks =
+                nodes[index].contextTasks.map { ($0, contexts[index], index as Int?) }
                 + globals.contextTasks.map { ($0, navigationContext, nil as Int?) }
             for (task, context, step) in tasks {
                 do {
@@ -467,10 +477,10 @@ final class NavigationRun {
         let all = screens[0...anchorIndex].compactMap { $0 }
         for index in 0...anchorIndex {
             guard let screen = screens[index] else { continue }
-            nodes[index].postTasks.forEach { $0.run(screen, contexts[index], all) }
+            for task in nodes[index].postTasks { task.run(screen, contexts[index], all) }
         }
         if let destination = screens[0] {
-            globals.postTasks.forEach { $0.run(destination, navigationContext, all) }
+            for task in globals.postTasks { task.run(destination, navigationContext, all) }
         }
         stage = "finished"
         logger.log(RoutingLogEntry(level: .info, message: "navigated to \(nodes[0].screenTypeName)\n\(report)"))
@@ -480,7 +490,9 @@ final class NavigationRun {
         guard let screen = screens[0] else {
             throw failure(.screenNotFound, step: 0, expected: "the destination on screen", found: "nothing")
         }
-        if anchorIndex > 0, ScreenTree.levelRoot(of: screen).map({ $0.presentingScreen == nil && $0 !== tree.root }) ?? true {
+        if anchorIndex > 0,
+            ScreenTree.levelRoot(of: screen).map({ $0.presentingScreen == nil && $0 !== tree.root }) ?? true
+        {
             throw failure(
                 .actionFailed, step: 0, expected: "\(screen) in the window once its action finished",
                 found: "\(nodes[0].integration?.name ?? "the action") left it outside the screen tree")
@@ -519,7 +531,8 @@ final class NavigationRun {
         _ code: RoutingError.Code, step: Int?, stepOverride: String? = nil, expected: String, found: String,
         underlying: (any Error)? = nil
     ) -> RoutingError {
-        let stepName = stepOverride.map { override in step.map { "\(override) of step \($0)" } ?? override }
+        let stepName =
+            stepOverride.map { override in step.map { "\(override) of step \($0)" } ?? override }
             ?? step.map { "step \($0): \(nodes[$0].summary)" }
         return RoutingError(
             code: code, step: stepName, expected: expected, found: found, plan: report, underlyingError: underlying)

@@ -7,6 +7,7 @@ public enum RoutingLogLevel: Int, Sendable, Comparable, CustomStringConvertible 
     /// Something the app should fix: a failed navigation.
     case error
 
+    /// Orders levels from `debug` to `error`.
     public static func < (lhs: RoutingLogLevel, rhs: RoutingLogLevel) -> Bool { lhs.rawValue < rhs.rawValue }
 
     /// The level's name.

@@ -4,6 +4,7 @@
 /// what it presents, and so on. The *top level* is the highest one (where the current screen is)
 /// unless the finder sets another ``SearchStart``.
 public struct SearchOptions: OptionSet, Sendable, Hashable {
+    /// The option bits.
     public let rawValue: Int
 
     /// Creates options from their raw bits.

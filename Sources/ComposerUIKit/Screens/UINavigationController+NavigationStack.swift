@@ -1,68 +1,70 @@
 #if canImport(UIKit)
-import Composer
-import UIKit
+    import Composer
+    import UIKit
 
-/// A navigation controller is a Composer navigation stack: its `viewControllers`, bottom first.
-///
-/// Changes go through `setViewControllers(_:animated:)` and return when the transition
-/// coordinator reports the end of the animation (at once when not animated, or when the controller
-/// is not on screen and UIKit runs no transition).
-extension UINavigationController: @retroactive ChildListContainer, @retroactive NavigationStackContainer {
-    /// The stack, bottom first (`viewControllers`).
-    public var stack: [any Screen] { viewControllers }
-
-    /// Replaces the stack and returns when the push or pop animation has finished.
+    /// A navigation controller is a Composer navigation stack: its `viewControllers`, bottom first.
     ///
-    /// - Throws: ``UIKitRoutingError`` when a screen is not a view controller, is a navigation or
-    ///   split view controller (UIKit raises an exception for both), appears twice, or is already
-    ///   in another container, presented, or a window's root; or when UIKit does not report the end
-    ///   of the transition.
-    public func setStack(_ screens: [any Screen], animated: Bool) async throws {
-        let controllers = try validatedStack(screens)
-        if controllers.count == viewControllers.count, zip(controllers, viewControllers).allSatisfy({ $0 === $1 }) {
-            return
-        }
-        // A transition UIKit is still running (an earlier push, a back swipe) ends first, so
-        // this change is not dropped or mixed into it.
-        _ = await waitWhileTransitioning { self.transitionCoordinator }
-        setViewControllers(controllers, animated: animated)
-        try await finishStackTransition(animated: animated)
-    }
+    /// Changes go through `setViewControllers(_:animated:)` and return when the transition
+    /// coordinator reports the end of the animation (at once when not animated, or when the controller
+    /// is not on screen and UIKit runs no transition).
+    extension UINavigationController: @retroactive ChildListContainer, @retroactive NavigationStackContainer {
+        /// The stack, bottom first (`viewControllers`).
+        public var stack: [any Screen] { viewControllers }
 
-    /// Waits for the transition UIKit started for the last stack change, if any.
-    func finishStackTransition(animated: Bool) async throws {
-        guard animated else { return }
-        if !(await waitWhileTransitioning({ self.transitionCoordinator })) {
-            throw UIKitRoutingError(
-                .transitionDidNotFinish,
-                "the navigation transition of \(describe(self)) did not finish within \(Int(uikitTransitionTimeout)) s")
+        /// Replaces the stack and returns when the push or pop animation has finished.
+        ///
+        /// - Throws: ``UIKitRoutingError`` when a screen is not a view controller, is a navigation or
+        ///   split view controller (UIKit raises an exception for both), appears twice, or is already
+        ///   in another container, presented, or a window's root; or when UIKit does not report the end
+        ///   of the transition.
+        public func setStack(_ screens: [any Screen], animated: Bool) async throws {
+            let controllers = try validatedStack(screens)
+            if controllers.count == viewControllers.count, zip(controllers, viewControllers).allSatisfy({ $0 === $1 }) {
+                return
+            }
+            // A transition UIKit is still running (an earlier push, a back swipe) ends first, so
+            // this change is not dropped or mixed into it.
+            _ = await waitWhileTransitioning { self.transitionCoordinator }
+            setViewControllers(controllers, animated: animated)
+            try await finishStackTransition(animated: animated)
         }
-    }
 
-    /// `screens` as view controllers that UIKit accepts as this controller's stack.
-    func validatedStack(_ screens: [any Screen]) throws -> [UIViewController] {
-        var seen = Set<ObjectIdentifier>()
-        return try screens.enumerated().map { index, screen in
-            let purpose = "setting the stack of \(describe(self)) (screen \(index + 1) of \(screens.count))"
-            let controller = try requireViewController(screen, for: purpose)
-            if controller is UINavigationController {
+        /// Waits for the transition UIKit started for the last stack change, if any.
+        func finishStackTransition(animated: Bool) async throws {
+            guard animated else { return }
+            if !(await waitWhileTransitioning({ self.transitionCoordinator })) {
                 throw UIKitRoutingError(
-                    .invalidStack,
-                    "\(purpose): \(describe(controller)) is a navigation controller, and UIKit does not allow pushing one into another; push its screens instead"
+                    .transitionDidNotFinish,
+                    "the navigation transition of \(describe(self)) did not finish within \(Int(uikitTransitionTimeout)) s"
                 )
             }
-            if controller is UISplitViewController {
-                throw UIKitRoutingError(
-                    .invalidStack,
-                    "\(purpose): \(describe(controller)) is a split view controller, which UIKit cannot push onto a navigation stack")
+        }
+
+        /// `screens` as view controllers that UIKit accepts as this controller's stack.
+        func validatedStack(_ screens: [any Screen]) throws -> [UIViewController] {
+            var seen = Set<ObjectIdentifier>()
+            return try screens.enumerated().map { index, screen in
+                let purpose = "setting the stack of \(describe(self)) (screen \(index + 1) of \(screens.count))"
+                let controller = try requireViewController(screen, for: purpose)
+                if controller is UINavigationController {
+                    throw UIKitRoutingError(
+                        .invalidStack,
+                        "\(purpose): \(describe(controller)) is a navigation controller, and UIKit does not allow pushing one into another; push its screens instead"
+                    )
+                }
+                if controller is UISplitViewController {
+                    throw UIKitRoutingError(
+                        .invalidStack,
+                        "\(purpose): \(describe(controller)) is a split view controller, which UIKit cannot push onto a navigation stack"
+                    )
+                }
+                if !seen.insert(ObjectIdentifier(controller)).inserted {
+                    throw UIKitRoutingError(
+                        .invalidStack, "\(purpose): \(describe(controller)) appears more than once in the new stack")
+                }
+                try requireDetached(controller, allowedParent: self, for: purpose)
+                return controller
             }
-            if !seen.insert(ObjectIdentifier(controller)).inserted {
-                throw UIKitRoutingError(
-                    .invalidStack, "\(purpose): \(describe(controller)) appears more than once in the new stack")
-            }
-            try requireDetached(controller, allowedParent: self, for: purpose)
-            return controller
         }
     }
-}
 #endif

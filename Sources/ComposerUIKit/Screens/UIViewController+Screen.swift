@@ -1,101 +1,103 @@
 #if canImport(UIKit)
-import Composer
-import UIKit
+    import Composer
+    import UIKit
 
-/// Every view controller is a Composer screen, with UIKit's own relationships: `parent`, the
-/// container's children, `presentedViewController` and `presentingViewController`.
-///
-/// `isBeingDismissed` is UIKit's own property. Presenting and dismissing
-/// (``presentScreen(_:animated:)``, ``dismissPresentedScreen(animated:)``) return when UIKit calls
-/// their completion handlers; the names differ from UIKit's `present(_:animated:completion:)` so
-/// that app code calling UIKit directly is never captured by the async versions.
-extension UIViewController: @retroactive Screen, @retroactive ModalPresenting {
-    /// The container this controller is a child of (`parent`).
-    public var parentScreen: (any Screen)? { parent }
-
-    /// The contained screens in the container's order: a navigation controller's stack, a tab bar
-    /// controller's tabs, otherwise `children`.
-    public var childScreens: [any Screen] {
-        if let navigation = self as? UINavigationController { return navigation.viewControllers }
-        if let tabs = self as? UITabBarController { return tabs.viewControllers ?? [] }
-        return children
-    }
-
-    /// `presentedViewController`: what this controller, or the ancestor that presents for it, presents.
-    public var presentedScreen: (any Screen)? { presentedViewController }
-
-    /// `presentingViewController`: the controller that really performed the presentation.
-    public var presentingScreen: (any Screen)? { presentingViewController }
-
-    /// Presents `screen` modally and returns when UIKit's presentation has finished.
+    /// Every view controller is a Composer screen, with UIKit's own relationships: `parent`, the
+    /// container's children, `presentedViewController` and `presentingViewController`.
     ///
-    /// UIKit performs the presentation from this controller's presentation context (often its
-    /// outermost container).
-    ///
-    /// - Throws: ``UIKitRoutingError`` when `screen` is not a view controller, when this controller
-    ///   (or the controller presenting for it) already presents something, when it is not in a
-    ///   window, when `screen` is already a child, presented or a window's root, or when `screen` is
-    ///   a popover with nothing to point at.
-    public func presentScreen(_ screen: any Screen, animated: Bool) async throws {
-        let purpose = "presenting over \(describe(self))"
-        let controller = try requireViewController(screen, for: purpose)
-        if controller === self {
-            throw UIKitRoutingError(.alreadyInTree, "\(describe(self)) cannot present itself")
-        }
-        try requireDetached(controller, for: purpose)
-        if let presented = presentedViewController, presented.isBeingPresented || presented.isBeingDismissed {
-            // A presentation or dismissal UIKit is still running: let it end before deciding.
-            _ = await waitWhileTransitioning { presented.transitionCoordinator }
-        }
-        if let presented = presentedViewController {
-            let host = presented.presentingViewController.map { " (through \(describe($0)), which presents for it)" } ?? ""
-            throw UIKitRoutingError(
-                .alreadyPresenting,
-                "\(describe(self)) cannot present \(describe(controller)): it already presents \(describe(presented))\(host); dismiss that first or present from it"
-            )
-        }
-        let outermost = outermostParent(of: self)
-        guard outermost.viewIfLoaded?.window != nil else {
-            let via = outermost === self ? "" : " (its outermost container \(describe(outermost)) has no window)"
-            throw UIKitRoutingError(
-                .notInWindow,
-                "\(describe(self)) cannot present \(describe(controller)): it is not in a window\(via); put it on screen first"
-            )
-        }
-        try checkPopoverAnchor(of: controller)
-        try await performAwaitingCompletion("the presentation of \(describe(controller)) over \(describe(self))") {
-            completion in
-            self.present(controller, animated: animated, completion: completion)
-        }
-    }
+    /// `isBeingDismissed` is UIKit's own property. Presenting and dismissing
+    /// (``presentScreen(_:animated:)``, ``dismissPresentedScreen(animated:)``) return when UIKit calls
+    /// their completion handlers; the names differ from UIKit's `present(_:animated:completion:)` so
+    /// that app code calling UIKit directly is never captured by the async versions.
+    extension UIViewController: @retroactive Screen, @retroactive ModalPresenting {
+        /// The container this controller is a child of (`parent`).
+        public var parentScreen: (any Screen)? { parent }
 
-    /// Dismisses what this controller's presentation host presents, with everything presented above
-    /// it, and returns when UIKit's dismissal has finished. Does nothing when nothing is presented.
-    public func dismissPresentedScreen(animated: Bool) async throws {
-        guard let presented = presentedViewController else { return }
-        if presented.isBeingPresented || presented.isBeingDismissed {
-            _ = await waitWhileTransitioning { presented.transitionCoordinator }
+        /// The contained screens in the container's order: a navigation controller's stack, a tab bar
+        /// controller's tabs, otherwise `children`.
+        public var childScreens: [any Screen] {
+            if let navigation = self as? UINavigationController { return navigation.viewControllers }
+            if let tabs = self as? UITabBarController { return tabs.viewControllers ?? [] }
+            return children
         }
-        guard let stillPresented = presentedViewController, !stillPresented.isBeingDismissed else { return }
-        let host = stillPresented.presentingViewController ?? self
-        try await performAwaitingCompletion("the dismissal of \(describe(stillPresented))") { completion in
-            host.dismiss(animated: animated, completion: completion)
-        }
-    }
 
-    private func checkPopoverAnchor(of controller: UIViewController) throws {
-        #if !os(tvOS)
-            guard controller.modalPresentationStyle == .popover, let popover = controller.popoverPresentationController
-            else { return }
-            var hasAnchor = popover.sourceView != nil || popover.barButtonItem != nil
-            if #available(iOS 16.0, *) { hasAnchor = hasAnchor || popover.sourceItem != nil }
-            if !hasAnchor {
+        /// `presentedViewController`: what this controller, or the ancestor that presents for it, presents.
+        public var presentedScreen: (any Screen)? { presentedViewController }
+
+        /// `presentingViewController`: the controller that really performed the presentation.
+        public var presentingScreen: (any Screen)? { presentingViewController }
+
+        /// Presents `screen` modally and returns when UIKit's presentation has finished.
+        ///
+        /// UIKit performs the presentation from this controller's presentation context (often its
+        /// outermost container).
+        ///
+        /// - Throws: ``UIKitRoutingError`` when `screen` is not a view controller, when this controller
+        ///   (or the controller presenting for it) already presents something, when it is not in a
+        ///   window, when `screen` is already a child, presented or a window's root, or when `screen` is
+        ///   a popover with nothing to point at.
+        public func presentScreen(_ screen: any Screen, animated: Bool) async throws {
+            let purpose = "presenting over \(describe(self))"
+            let controller = try requireViewController(screen, for: purpose)
+            if controller === self {
+                throw UIKitRoutingError(.alreadyInTree, "\(describe(self)) cannot present itself")
+            }
+            try requireDetached(controller, for: purpose)
+            if let presented = presentedViewController, presented.isBeingPresented || presented.isBeingDismissed {
+                // A presentation or dismissal UIKit is still running: let it end before deciding.
+                _ = await waitWhileTransitioning { presented.transitionCoordinator }
+            }
+            if let presented = presentedViewController {
+                let host =
+                    presented.presentingViewController.map { " (through \(describe($0)), which presents for it)" } ?? ""
                 throw UIKitRoutingError(
-                    .popoverAnchorMissing,
-                    "\(describe(controller)) is presented as a popover but has no source view or bar button item; give the presentation a popover anchor"
+                    .alreadyPresenting,
+                    "\(describe(self)) cannot present \(describe(controller)): it already presents \(describe(presented))\(host); dismiss that first or present from it"
                 )
             }
-        #endif
+            let outermost = outermostParent(of: self)
+            guard outermost.viewIfLoaded?.window != nil else {
+                let via = outermost === self ? "" : " (its outermost container \(describe(outermost)) has no window)"
+                throw UIKitRoutingError(
+                    .notInWindow,
+                    "\(describe(self)) cannot present \(describe(controller)): it is not in a window\(via); put it on screen first"
+                )
+            }
+            try checkPopoverAnchor(of: controller)
+            try await performAwaitingCompletion("the presentation of \(describe(controller)) over \(describe(self))") {
+                completion in
+                self.present(controller, animated: animated, completion: completion)
+            }
+        }
+
+        /// Dismisses what this controller's presentation host presents, with everything presented above
+        /// it, and returns when UIKit's dismissal has finished. Does nothing when nothing is presented.
+        public func dismissPresentedScreen(animated: Bool) async throws {
+            guard let presented = presentedViewController else { return }
+            if presented.isBeingPresented || presented.isBeingDismissed {
+                _ = await waitWhileTransitioning { presented.transitionCoordinator }
+            }
+            guard let stillPresented = presentedViewController, !stillPresented.isBeingDismissed else { return }
+            let host = stillPresented.presentingViewController ?? self
+            try await performAwaitingCompletion("the dismissal of \(describe(stillPresented))") { completion in
+                host.dismiss(animated: animated, completion: completion)
+            }
+        }
+
+        private func checkPopoverAnchor(of controller: UIViewController) throws {
+            #if !os(tvOS)
+                guard controller.modalPresentationStyle == .popover,
+                    let popover = controller.popoverPresentationController
+                else { return }
+                var hasAnchor = popover.sourceView != nil || popover.barButtonItem != nil
+                if #available(iOS 16.0, *) { hasAnchor = hasAnchor || popover.sourceItem != nil }
+                if !hasAnchor {
+                    throw UIKitRoutingError(
+                        .popoverAnchorMissing,
+                        "\(describe(controller)) is presented as a popover but has no source view or bar button item; give the presentation a popover anchor"
+                    )
+                }
+            #endif
+        }
     }
-}
 #endif

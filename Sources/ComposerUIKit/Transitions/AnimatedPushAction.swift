@@ -1,90 +1,93 @@
 #if canImport(UIKit)
-import Composer
-import UIKit
+    import Composer
+    import UIKit
 
-/// Pushes a screen with an animation of your own (a `UIViewControllerAnimatedTransitioning`),
-/// for that one push only: a screen can slide up like a modal inside the navigation stack and still
-/// be popped, by the back button or the back swipe, like any other.
-///
-/// ```swift
-/// .using(UINavigationController.push(animatedBy: { SlideTransitionAnimator(from: .bottom) }))
-/// ```
-///
-/// While the push runs, a delegate stands in for the navigation controller's own and forwards
-/// every other callback to it; the original delegate is put back when the push has finished.
-/// A non-animated push, or a push merged into a navigation controller built in the same
-/// navigation, runs no animation at all.
-public struct AnimatedPushAction<Container: UINavigationController>: ContainerAction {
-    private let makeAnimator: @MainActor () -> any UIViewControllerAnimatedTransitioning
-
-    /// An action pushing with the animator `makeAnimator` creates for each push.
-    public init(animatedBy makeAnimator: @escaping @MainActor () -> any UIViewControllerAnimatedTransitioning) {
-        self.makeAnimator = makeAnimator
-    }
-
-    /// Appends `screen` to the children of a navigation controller that is being built.
+    /// Pushes a screen with an animation of your own (a `UIViewControllerAnimatedTransitioning`),
+    /// for that one push only: a screen can slide up like a modal inside the navigation stack and still
+    /// be popped, by the back button or the back swipe, like any other.
     ///
-    /// - Throws: ``UIKitRoutingError/Code/invalidStack`` when `screen` is already in the list or
-    ///   is a navigation controller.
-    public func merge(_ screen: any Screen, into children: inout ContainerChildren) throws {
-        if children.screens.contains(where: { $0 === screen }) {
-            throw UIKitRoutingError(.invalidStack, "\(describe(screen)) is already in the navigation stack")
+    /// ```swift
+    /// .using(UINavigationController.push(animatedBy: { SlideTransitionAnimator(from: .bottom) }))
+    /// ```
+    ///
+    /// While the push runs, a delegate stands in for the navigation controller's own and forwards
+    /// every other callback to it; the original delegate is put back when the push has finished.
+    /// A non-animated push, or a push merged into a navigation controller built in the same
+    /// navigation, runs no animation at all.
+    public struct AnimatedPushAction<Container: UINavigationController>: ContainerAction {
+        private let makeAnimator: @MainActor () -> any UIViewControllerAnimatedTransitioning
+
+        /// An action pushing with the animator `makeAnimator` creates for each push.
+        public init(animatedBy makeAnimator: @escaping @MainActor () -> any UIViewControllerAnimatedTransitioning) {
+            self.makeAnimator = makeAnimator
         }
-        if screen is UINavigationController {
-            throw UIKitRoutingError(
-                .invalidStack, "\(describe(screen)) is a navigation controller and cannot be pushed into another one")
+
+        /// Appends `screen` to the children of a navigation controller that is being built.
+        ///
+        /// - Throws: ``UIKitRoutingError/Code/invalidStack`` when `screen` is already in the list or
+        ///   is a navigation controller.
+        public func merge(_ screen: any Screen, into children: inout ContainerChildren) throws {
+            if children.screens.contains(where: { $0 === screen }) {
+                throw UIKitRoutingError(.invalidStack, "\(describe(screen)) is already in the navigation stack")
+            }
+            if screen is UINavigationController {
+                throw UIKitRoutingError(
+                    .invalidStack,
+                    "\(describe(screen)) is a navigation controller and cannot be pushed into another one")
+            }
+            children.screens.append(screen)
         }
-        children.screens.append(screen)
-    }
 
-    /// Pushes `screen` onto `container` with the custom animation and returns when it has finished.
-    public func perform(_ screen: any Screen, on container: Container, animated: Bool) async throws {
-        let newStack = container.stack + [screen]
-        guard animated, let controller = screen as? UIViewController else {
-            try await container.setStack(newStack, animated: animated)
-            return
+        /// Pushes `screen` onto `container` with the custom animation and returns when it has finished.
+        public func perform(_ screen: any Screen, on container: Container, animated: Bool) async throws {
+            let newStack = container.stack + [screen]
+            guard animated, let controller = screen as? UIViewController else {
+                try await container.setStack(newStack, animated: animated)
+                return
+            }
+            let original = container.delegate
+            let proxy = PushAnimationProxy(pushing: controller, animator: makeAnimator(), forwardingTo: original)
+            container.delegate = proxy
+            defer {
+                if container.delegate === proxy { container.delegate = original }
+            }
+            try await container.setStack(newStack, animated: true)
+            // UIKit holds delegates weakly: the proxy must live until the push has finished.
+            withExtendedLifetime(proxy) {}
         }
-        let original = container.delegate
-        let proxy = PushAnimationProxy(pushing: controller, animator: makeAnimator(), forwardingTo: original)
-        container.delegate = proxy
-        defer {
-            if container.delegate === proxy { container.delegate = original }
+    }
+
+    extension NavigationStackContainer where Self: UINavigationController {
+        /// Pushes the screen with the animation `makeAnimator` creates; see ``AnimatedPushAction``.
+        public static func push(
+            animatedBy makeAnimator: @escaping @MainActor () -> any UIViewControllerAnimatedTransitioning
+        ) -> AnimatedPushAction<Self> {
+            AnimatedPushAction(animatedBy: makeAnimator)
         }
-        try await container.setStack(newStack, animated: true)
-        // UIKit holds delegates weakly: the proxy must live until the push has finished.
-        withExtendedLifetime(proxy) {}
-    }
-}
-
-extension NavigationStackContainer where Self: UINavigationController {
-    /// Pushes the screen with the animation `makeAnimator` creates; see ``AnimatedPushAction``.
-    public static func push(
-        animatedBy makeAnimator: @escaping @MainActor () -> any UIViewControllerAnimatedTransitioning
-    ) -> AnimatedPushAction<Self> {
-        AnimatedPushAction(animatedBy: makeAnimator)
-    }
-}
-
-/// Supplies one animator for the push of one screen, and forwards everything else.
-final class PushAnimationProxy: NavigationDelegateForwarder {
-    private weak var pushed: UIViewController?
-    private let animator: any UIViewControllerAnimatedTransitioning
-
-    init(
-        pushing pushed: UIViewController, animator: any UIViewControllerAnimatedTransitioning,
-        forwardingTo original: (any UINavigationControllerDelegate)?
-    ) {
-        self.pushed = pushed
-        self.animator = animator
-        super.init(forwardingTo: original)
     }
 
-    override func navigationController(
-        _ navigationController: UINavigationController, animationControllerFor operation: UINavigationController.Operation,
-        from fromVC: UIViewController, to toVC: UIViewController
-    ) -> (any UIViewControllerAnimatedTransitioning)? {
-        if operation == .push, toVC === pushed { return animator }
-        return super.navigationController(navigationController, animationControllerFor: operation, from: fromVC, to: toVC)
+    /// Supplies one animator for the push of one screen, and forwards everything else.
+    final class PushAnimationProxy: NavigationDelegateForwarder {
+        private weak var pushed: UIViewController?
+        private let animator: any UIViewControllerAnimatedTransitioning
+
+        init(
+            pushing pushed: UIViewController, animator: any UIViewControllerAnimatedTransitioning,
+            forwardingTo original: (any UINavigationControllerDelegate)?
+        ) {
+            self.pushed = pushed
+            self.animator = animator
+            super.init(forwardingTo: original)
+        }
+
+        override func navigationController(
+            _ navigationController: UINavigationController,
+            animationControllerFor operation: UINavigationController.Operation,
+            from fromVC: UIViewController, to toVC: UIViewController
+        ) -> (any UIViewControllerAnimatedTransitioning)? {
+            if operation == .push, toVC === pushed { return animator }
+            return super.navigationController(
+                navigationController, animationControllerFor: operation, from: fromVC, to: toVC)
+        }
     }
-}
 #endif

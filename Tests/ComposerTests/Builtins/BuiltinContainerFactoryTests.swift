@@ -249,8 +249,8 @@ struct BuiltinContainerFactoryTests {
             finder: ClassWithContextFinder<ProductScreen, Int>(), factory: ProductFactory(journal: journal)
         )
         .using(TestNavigationContainer.push())
-            .from(shopStack)
-            .assemble()
+        .from(shopStack)
+        .assemble()
     }
 
     @Test("ExistsByThenFactory finds the tab a predefined factory created once the tabs are shown, and pushes into it")

@@ -11,7 +11,9 @@ struct LinkBuildingTests {
         try table.register("shop://product/<int:id>", as: "Product") { $0 }
         try table.register("shop://product/new", as: "NewProduct") { $0 }
         try table.register("shop://product/<slug>", as: "Slug") { $0 }
-        try table.register("https://{shop.example.com,www.shop.example.com}/p/<uuid:id>?color=<color?>&tag=<tag?>&n=<int:n>", as: "Web") { $0 }
+        try table.register(
+            "https://{shop.example.com,www.shop.example.com}/p/<uuid:id>?color=<color?>&tag=<tag?>&n=<int:n>", as: "Web"
+        ) { $0 }
         try table.register("shop://user/user-<int:id>/<bool:flag>/<double:x>", as: "User") { $0 }
         try table.register("shop://files/<path:rest>", as: "Files") { $0 }
         try table.register("shop://item/<sku:code>", as: "Item") { $0 }
@@ -23,12 +25,19 @@ struct LinkBuildingTests {
         ("Product", ["id": 42] as [String: any LinkParameterValue], "shop://product/42"),
         ("Slug", ["slug": "café au lait/2"], "shop://product/caf%C3%A9%20au%20lait%2F2"),
         ("Slug", ["slug": "a+b&c=d?e#f%"], "shop://product/a%2Bb%26c%3Dd%3Fe%23f%25"),
-        ("Web", ["id": UUID(uuidString: "3F2504E0-4F89-11D3-9A0C-0305E82C3301") ?? UUID(), "n": 2, "tag": ["a b", "c"]],
-         "https://shop.example.com/p/3F2504E0-4F89-11D3-9A0C-0305E82C3301?tag=a%20b&tag=c&n=2"),
-        ("Web", ["id": "3f2504e0-4f89-11d3-9a0c-0305e82c3301", "n": -1, "color": "red", "tag": [String]()],
-         "https://shop.example.com/p/3f2504e0-4f89-11d3-9a0c-0305e82c3301?color=red&n=-1"),
-        ("Web", ["id": "3f2504e0-4f89-11d3-9a0c-0305e82c3301", "n": 0, "color": String?.none],
-         "https://shop.example.com/p/3f2504e0-4f89-11d3-9a0c-0305e82c3301?n=0"),
+        (
+            "Web",
+            ["id": UUID(uuidString: "3F2504E0-4F89-11D3-9A0C-0305E82C3301") ?? UUID(), "n": 2, "tag": ["a b", "c"]],
+            "https://shop.example.com/p/3F2504E0-4F89-11D3-9A0C-0305E82C3301?tag=a%20b&tag=c&n=2"
+        ),
+        (
+            "Web", ["id": "3f2504e0-4f89-11d3-9a0c-0305e82c3301", "n": -1, "color": "red", "tag": [String]()],
+            "https://shop.example.com/p/3f2504e0-4f89-11d3-9a0c-0305e82c3301?color=red&n=-1"
+        ),
+        (
+            "Web", ["id": "3f2504e0-4f89-11d3-9a0c-0305e82c3301", "n": 0, "color": String?.none],
+            "https://shop.example.com/p/3f2504e0-4f89-11d3-9a0c-0305e82c3301?n=0"
+        ),
         ("User", ["id": 7, "flag": false, "x": 0.25], "shop://user/user-7/false/0.25"),
         ("Files", ["rest": "docs/read me.txt"], "shop://files/docs/read%20me.txt"),
         ("Item", ["code": "SKU-9"], "shop://item/SKU-9"),
@@ -52,39 +61,58 @@ struct LinkBuildingTests {
     func errors() throws {
         let table = try table()
         #expect(linkError { () throws(LinkError) in try table.url(for: "Nope") } == .unknownDestination(name: "Nope"))
-        #expect(linkError { () throws(LinkError) in try table.url(for: "Product") }
-            == .missingParameter(name: "id", pattern: "shop://product/<int:id>"))
-        #expect(linkError { () throws(LinkError) in try table.url(for: "Product", parameters: ["id": 1, "idd": 2]) }
-            == .unknownParameter(name: "idd", pattern: "shop://product/<int:id>", known: ["id"]))
-        #expect(linkError { () throws(LinkError) in try table.url(for: "Product", parameters: ["id": "x"]) }
-            == .conversionFailed(parameter: "id", expected: .int, found: "x", pattern: "shop://product/<int:id>"))
-        #expect(linkError { () throws(LinkError) in try table.url(for: "Product", parameters: ["id": [1, 2]]) }
-            == .wrongType(parameter: "id", requested: "a list of 2 values", declared: .int))
-        #expect(linkError { () throws(LinkError) in try table.url(for: "Files", parameters: ["rest": "a//b"]) }
-            == .conversionFailed(parameter: "rest", expected: .path, found: "a//b", pattern: "shop://files/<path:rest>"))
-        #expect(linkError { () throws(LinkError) in try table.url(for: "Item", parameters: ["code": "9"]) }
-            == .conversionFailed(parameter: "code", expected: .custom("sku"), found: "9", pattern: "shop://item/<sku:code>"))
-        #expect(linkError { () throws(LinkError) in try table.url(for: "User", parameters: ["id": 1, "flag": true, "x": Double.nan]) }
-            == .conversionFailed(parameter: "x", expected: .double, found: "nan", pattern: "shop://user/user-<int:id>/<bool:flag>/<double:x>"))
+        #expect(
+            linkError { () throws(LinkError) in try table.url(for: "Product") }
+                == .missingParameter(name: "id", pattern: "shop://product/<int:id>"))
+        #expect(
+            linkError { () throws(LinkError) in try table.url(for: "Product", parameters: ["id": 1, "idd": 2]) }
+                == .unknownParameter(name: "idd", pattern: "shop://product/<int:id>", known: ["id"]))
+        #expect(
+            linkError { () throws(LinkError) in try table.url(for: "Product", parameters: ["id": "x"]) }
+                == .conversionFailed(parameter: "id", expected: .int, found: "x", pattern: "shop://product/<int:id>"))
+        #expect(
+            linkError { () throws(LinkError) in try table.url(for: "Product", parameters: ["id": [1, 2]]) }
+                == .wrongType(parameter: "id", requested: "a list of 2 values", declared: .int))
+        #expect(
+            linkError { () throws(LinkError) in try table.url(for: "Files", parameters: ["rest": "a//b"]) }
+                == .conversionFailed(
+                    parameter: "rest", expected: .path, found: "a//b", pattern: "shop://files/<path:rest>"))
+        #expect(
+            linkError { () throws(LinkError) in try table.url(for: "Item", parameters: ["code": "9"]) }
+                == .conversionFailed(
+                    parameter: "code", expected: .custom("sku"), found: "9", pattern: "shop://item/<sku:code>"))
+        #expect(
+            linkError { () throws(LinkError) in
+                try table.url(for: "User", parameters: ["id": 1, "flag": true, "x": Double.nan])
+            }
+                == .conversionFailed(
+                    parameter: "x", expected: .double, found: "nan",
+                    pattern: "shop://user/user-<int:id>/<bool:flag>/<double:x>"))
     }
 
     @Test("a link that another pattern would take is refused")
     func unreachable() throws {
         let table = try table()
         let error = linkError { () throws(LinkError) in try table.url(for: "Slug", parameters: ["slug": "new"]) }
-        #expect(error == .unreachableURL(url: "shop://product/new", destination: "Slug", resolvesTo: "shop://product/new"))
-        #expect(linkError { () throws(LinkError) in try table.url(for: "Slug", parameters: ["slug": "12"]) }
-            == .unreachableURL(url: "shop://product/12", destination: "Slug", resolvesTo: "shop://product/<int:id>"))
-        #expect(error?.description
-            == "the link 'shop://product/new' built for 'Slug' would open 'shop://product/new' instead; choose other parameter values")
+        #expect(
+            error == .unreachableURL(url: "shop://product/new", destination: "Slug", resolvesTo: "shop://product/new"))
+        #expect(
+            linkError { () throws(LinkError) in try table.url(for: "Slug", parameters: ["slug": "12"]) }
+                == .unreachableURL(url: "shop://product/12", destination: "Slug", resolvesTo: "shop://product/<int:id>")
+        )
+        #expect(
+            error?.description
+                == "the link 'shop://product/new' built for 'Slug' would open 'shop://product/new' instead; choose other parameter values"
+        )
     }
 
     @Test("a built link longer than the limit is refused")
     func tooLong() throws {
         let table = try table()
         let long = String(repeating: "ab", count: 3000)
-        #expect(linkError { () throws(LinkError) in try table.url(for: "Slug", parameters: ["slug": long]) }
-            == .urlTooLong(length: 6015, limit: 4096))
+        #expect(
+            linkError { () throws(LinkError) in try table.url(for: "Slug", parameters: ["slug": long]) }
+                == .urlTooLong(length: 6015, limit: 4096))
     }
 }
 
@@ -96,8 +124,12 @@ struct LinkCatalogTests {
         var table = LinkTable<Int>()
         try table.registerConverter("sku", sample: "SKU-1") { $0.hasPrefix("SKU-") ? $0 : nil }
         try table.register("shop://product/<int:id>", as: "Product") { _ in 1 }
-        try table.register("https://{shop.example.com,www.shop.example.com}/p/<uuid:id>?color=<color?>&size=<double:size>") { _ in 2 }
-        try table.register("shop://search?q=<q>&page=<int:page?>", as: "Search", samples: ["q": "red shoes", "page": "2"]) { _ in 3 }
+        try table.register(
+            "https://{shop.example.com,www.shop.example.com}/p/<uuid:id>?color=<color?>&size=<double:size>"
+        ) { _ in 2 }
+        try table.register(
+            "shop://search?q=<q>&page=<int:page?>", as: "Search", samples: ["q": "red shoes", "page": "2"]
+        ) { _ in 3 }
         try table.register("shop://files/<path:rest>") { _ in 4 }
         try table.register("shop://item/<sku:code>/<bool:gift>", as: "Item") { _ in 5 }
         try table.register("shop://tag/<tag>", as: "Tag") { _ in 6 }
@@ -105,37 +137,51 @@ struct LinkCatalogTests {
         try table.register("shop://old/<int:id>", as: "Old") { _ in 8 }
         try table.setRedirects([LinkRedirect(from: "shop://old/<int:id>", to: .pattern("shop://product/<int:id>"))])
 
-        #expect(table.catalog == [
-            LinkCatalogEntry(name: "Product", pattern: "shop://product/<int:id>", sampleURL: "shop://product/1",
-                             parameters: [LinkPlaceholder(name: "id", type: .int)], redirect: nil),
-            LinkCatalogEntry(
-                name: nil,
-                pattern: "https://{shop.example.com,www.shop.example.com}/p/<uuid:id>?color=<color?>&size=<double:size>",
-                sampleURL: "https://shop.example.com/p/00000000-0000-4000-8000-000000000001?size=1.5",
-                parameters: [
-                    LinkPlaceholder(name: "id", type: .uuid),
-                    LinkPlaceholder(name: "color", type: .string, isOptional: true, location: .query(key: "color")),
-                    LinkPlaceholder(name: "size", type: .double, location: .query(key: "size")),
-                ],
-                redirect: nil
-            ),
-            LinkCatalogEntry(name: "Search", pattern: "shop://search?q=<q>&page=<int:page?>", sampleURL: "shop://search?q=red%20shoes&page=2",
-                             parameters: [
-                                 LinkPlaceholder(name: "q", type: .string, location: .query(key: "q")),
-                                 LinkPlaceholder(name: "page", type: .int, isOptional: true, location: .query(key: "page")),
-                             ], redirect: nil),
-            LinkCatalogEntry(name: nil, pattern: "shop://files/<path:rest>", sampleURL: "shop://files/a/b",
-                             parameters: [LinkPlaceholder(name: "rest", type: .path)], redirect: nil),
-            LinkCatalogEntry(name: "Item", pattern: "shop://item/<sku:code>/<bool:gift>", sampleURL: "shop://item/SKU-1/true",
-                             parameters: [LinkPlaceholder(name: "code", type: .custom("sku")), LinkPlaceholder(name: "gift", type: .bool)],
-                             redirect: nil),
-            // The default sample 'tag' would open the static TagPage, so there is no sample link.
-            LinkCatalogEntry(name: "Tag", pattern: "shop://tag/<tag>", sampleURL: nil,
-                             parameters: [LinkPlaceholder(name: "tag", type: .string)], redirect: nil),
-            LinkCatalogEntry(name: "TagPage", pattern: "shop://tag/tag", sampleURL: "shop://tag/tag", parameters: [], redirect: nil),
-            LinkCatalogEntry(name: "Old", pattern: "shop://old/<int:id>", sampleURL: "shop://old/1",
-                             parameters: [LinkPlaceholder(name: "id", type: .int)], redirect: .pattern("shop://product/<int:id>")),
-        ])
+        #expect(
+            table.catalog == [
+                LinkCatalogEntry(
+                    name: "Product", pattern: "shop://product/<int:id>", sampleURL: "shop://product/1",
+                    parameters: [LinkPlaceholder(name: "id", type: .int)], redirect: nil),
+                LinkCatalogEntry(
+                    name: nil,
+                    pattern:
+                        "https://{shop.example.com,www.shop.example.com}/p/<uuid:id>?color=<color?>&size=<double:size>",
+                    sampleURL: "https://shop.example.com/p/00000000-0000-4000-8000-000000000001?size=1.5",
+                    parameters: [
+                        LinkPlaceholder(name: "id", type: .uuid),
+                        LinkPlaceholder(name: "color", type: .string, isOptional: true, location: .query(key: "color")),
+                        LinkPlaceholder(name: "size", type: .double, location: .query(key: "size")),
+                    ],
+                    redirect: nil
+                ),
+                LinkCatalogEntry(
+                    name: "Search", pattern: "shop://search?q=<q>&page=<int:page?>",
+                    sampleURL: "shop://search?q=red%20shoes&page=2",
+                    parameters: [
+                        LinkPlaceholder(name: "q", type: .string, location: .query(key: "q")),
+                        LinkPlaceholder(name: "page", type: .int, isOptional: true, location: .query(key: "page")),
+                    ], redirect: nil),
+                LinkCatalogEntry(
+                    name: nil, pattern: "shop://files/<path:rest>", sampleURL: "shop://files/a/b",
+                    parameters: [LinkPlaceholder(name: "rest", type: .path)], redirect: nil),
+                LinkCatalogEntry(
+                    name: "Item", pattern: "shop://item/<sku:code>/<bool:gift>", sampleURL: "shop://item/SKU-1/true",
+                    parameters: [
+                        LinkPlaceholder(name: "code", type: .custom("sku")), LinkPlaceholder(name: "gift", type: .bool),
+                    ],
+                    redirect: nil),
+                // The default sample 'tag' would open the static TagPage, so there is no sample link.
+                LinkCatalogEntry(
+                    name: "Tag", pattern: "shop://tag/<tag>", sampleURL: nil,
+                    parameters: [LinkPlaceholder(name: "tag", type: .string)], redirect: nil),
+                LinkCatalogEntry(
+                    name: "TagPage", pattern: "shop://tag/tag", sampleURL: "shop://tag/tag", parameters: [],
+                    redirect: nil),
+                LinkCatalogEntry(
+                    name: "Old", pattern: "shop://old/<int:id>", sampleURL: "shop://old/1",
+                    parameters: [LinkPlaceholder(name: "id", type: .int)], redirect: .pattern("shop://product/<int:id>")
+                ),
+            ])
     }
 
     @Test("without a converter sample, the catalog tries the placeholder's name")
@@ -156,13 +202,16 @@ struct LinkCatalogTests {
         try table.register("shop://files/<path:rest>") { _ in 2 }
         try table.register("shop://about") { _ in 3 }
         let catalog = table.catalog
-        #expect(catalog.map(\.parameterSummary) == [
-            "id: int (path), color: string (query 'color', optional)", "rest: path (rest of the path)", "no parameters",
-        ])
-        #expect(catalog.map(\.description) == [
-            "Product  shop://product/<int:id>?color=<color?>  shop://product/1  (id: int (path), color: string (query 'color', optional))",
-            "-  shop://files/<path:rest>  shop://files/a/b  (rest: path (rest of the path))",
-            "-  shop://about  shop://about  (no parameters)",
-        ])
+        #expect(
+            catalog.map(\.parameterSummary) == [
+                "id: int (path), color: string (query 'color', optional)", "rest: path (rest of the path)",
+                "no parameters",
+            ])
+        #expect(
+            catalog.map(\.description) == [
+                "Product  shop://product/<int:id>?color=<color?>  shop://product/1  (id: int (path), color: string (query 'color', optional))",
+                "-  shop://files/<path:rest>  shop://files/a/b  (rest: path (rest of the path))",
+                "-  shop://about  shop://about  (no parameters)",
+            ])
     }
 }

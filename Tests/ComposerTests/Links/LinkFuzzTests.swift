@@ -7,7 +7,8 @@ import Testing
 @Suite("Links never trap on arbitrary input")
 struct LinkFuzzTests {
     nonisolated static let pieces = [
-        "shop://", "https://", "http://", "t:", "//", "/", "/", "a", "b", "42", "-1", "2.5", "true", "é", "😀", "e\u{301}",
+        "shop://", "https://", "http://", "t:", "//", "/", "/", "a", "b", "42", "-1", "2.5", "true", "é", "😀",
+        "e\u{301}",
         "<", ">", "<id>", "<int:", "<path:", "<uuid:u>", "<bool:b>", "?>", "<x?>", ":", "{", "}", ",", "?", "&", "=",
         "#", "%", "%2", "%zz", "%C3%A9", "%FF", "%2F", " ", "\t", "\u{0}", "\n", "@", "+", "~", ".", "..", "\\", "|",
         "{a.com,b.com}", "h.example", "user-", ".json", "<path:rest>", "?q=<q?>", "&n=<int:n>",
@@ -39,7 +40,8 @@ struct LinkFuzzTests {
                 // The normalized form means the same pattern.
                 let again = try LinkPattern(pattern.description)
                 #expect(again.description == pattern.description, "\(text)")
-                #expect(again.segments == pattern.segments && again.query == pattern.query && again.hosts == pattern.hosts)
+                #expect(
+                    again.segments == pattern.segments && again.query == pattern.query && again.hosts == pattern.hosts)
             } catch {
                 #expect((1...(text.count + 1)).contains(error.column), "\(text): \(error)")
                 #expect(!error.description.isEmpty)
@@ -53,7 +55,8 @@ struct LinkFuzzTests {
         var random = LinkTestRandom(seed: seed &+ 1000)
         var table = LinkTable<String>()
         for pattern in [
-            "shop://product/<int:id>", "shop://product/<slug>", "shop://files/<path:rest>", "shop://u/user-<int:id>.json",
+            "shop://product/<int:id>", "shop://product/<slug>", "shop://files/<path:rest>",
+            "shop://u/user-<int:id>.json",
             "https://{h.example,www.h.example}/p/<uuid:u>?q=<q?>&n=<int:n>", "shop://", "t://<b>/<bool:b2>",
         ] {
             try table.register(pattern) { _ in pattern }
@@ -65,7 +68,10 @@ struct LinkFuzzTests {
         }
         var outcomes: [String: Int] = [:]
         for _ in 0..<2500 {
-            let url = random.chance(50) ? Self.randomText(&random) : random.pick(["shop://", "https://h.example/", "t://"]) + Self.randomText(&random)
+            let url =
+                random.chance(50)
+                ? Self.randomText(&random)
+                : random.pick(["shop://", "https://h.example/", "t://"]) + Self.randomText(&random)
             do {
                 let resolved = try table.resolveLink(url)
                 #expect(resolved.pattern != nil)

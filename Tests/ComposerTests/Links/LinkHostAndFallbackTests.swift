@@ -6,12 +6,14 @@ import Testing
 struct LinkHostTests {
     nonisolated static let product = "https://{shop.example.com,www.shop.example.com}/products/<int:id>"
 
-    @Test("every listed host matches, in any case", arguments: [
-        "https://shop.example.com/products/7",
-        "https://www.shop.example.com/products/7",
-        "https://WWW.SHOP.EXAMPLE.COM/products/7",
-        "HTTPS://Shop.Example.Com/products/7/",
-    ])
+    @Test(
+        "every listed host matches, in any case",
+        arguments: [
+            "https://shop.example.com/products/7",
+            "https://www.shop.example.com/products/7",
+            "https://WWW.SHOP.EXAMPLE.COM/products/7",
+            "HTTPS://Shop.Example.Com/products/7/",
+        ])
     func aliases(url: String) throws {
         let table = try linkParameterTable([Self.product])
         #expect(try table.resolve(url).int("id") == 7)
@@ -20,20 +22,28 @@ struct LinkHostTests {
     @Test("other hosts and plain http do not match")
     func otherHosts() throws {
         let table = try linkParameterTable([Self.product, "shop://products/<int:id>"])
-        #expect(linkError { () throws(LinkError) in try table.resolve("https://evil.example.com/products/7") }
-            == .noMatch(url: "https://evil.example.com/products/7", closest: [Self.product]))
-        #expect(linkError { () throws(LinkError) in try table.resolve("http://shop.example.com/products/7") }
-            == .noMatch(url: "http://shop.example.com/products/7", closest: []))
-        #expect(LinkError.noMatch(url: "http://x", closest: []).description
-            == "no link pattern matches 'http://x', and none is registered for its scheme and host")
+        #expect(
+            linkError { () throws(LinkError) in try table.resolve("https://evil.example.com/products/7") }
+                == .noMatch(url: "https://evil.example.com/products/7", closest: [Self.product]))
+        #expect(
+            linkError { () throws(LinkError) in try table.resolve("http://shop.example.com/products/7") }
+                == .noMatch(url: "http://shop.example.com/products/7", closest: []))
+        #expect(
+            LinkError.noMatch(url: "http://x", closest: []).description
+                == "no link pattern matches 'http://x', and none is registered for its scheme and host")
     }
 
     @Test("an unknown host suggests the first three patterns of the scheme")
     func unknownHostSuggestions() throws {
-        let patterns = ["https://a.example/1", "shop://x", "https://b.example/2", "https://c.example/3", "https://d.example/4"]
+        let patterns = [
+            "https://a.example/1", "shop://x", "https://b.example/2", "https://c.example/3", "https://d.example/4",
+        ]
         let table = try linkPatternTable(patterns)
-        #expect(linkError { () throws(LinkError) in try table.resolve("https://z.example/1") }
-            == .noMatch(url: "https://z.example/1", closest: ["https://a.example/1", "https://b.example/2", "https://c.example/3"]))
+        #expect(
+            linkError { () throws(LinkError) in try table.resolve("https://z.example/1") }
+                == .noMatch(
+                    url: "https://z.example/1",
+                    closest: ["https://a.example/1", "https://b.example/2", "https://c.example/3"]))
     }
 
     @Test("a custom scheme's first word is an ordinary path segment")
@@ -47,18 +57,26 @@ struct LinkHostTests {
     @Test("no match lists up to three patterns sharing the longest matched start")
     func closestPatterns() throws {
         let table = try linkPatternTable([
-            "shop://product/<int:id>/reviews", "shop://product/<int:id>/photos/<int:n>", "shop://product/<int:id>/share",
+            "shop://product/<int:id>/reviews", "shop://product/<int:id>/photos/<int:n>",
+            "shop://product/<int:id>/share",
             "shop://product/<int:id>/specs", "shop://cart",
         ])
         let error = linkError { () throws(LinkError) in try table.resolve("shop://product/3/video") }
         // Nearest first: the three one-segment continuations before the longer photos pattern.
-        #expect(error == .noMatch(url: "shop://product/3/video", closest: [
-            "shop://product/<int:id>/reviews", "shop://product/<int:id>/share", "shop://product/<int:id>/specs",
-        ]))
-        #expect(error?.description == "no link pattern matches 'shop://product/3/video'; closest: "
-            + "'shop://product/<int:id>/reviews', 'shop://product/<int:id>/share', 'shop://product/<int:id>/specs'")
-        #expect(linkError { () throws(LinkError) in try table.resolve("shop://product/3/photos/x/y") }
-            == .noMatch(url: "shop://product/3/photos/x/y", closest: ["shop://product/<int:id>/photos/<int:n>"]))
+        #expect(
+            error
+                == .noMatch(
+                    url: "shop://product/3/video",
+                    closest: [
+                        "shop://product/<int:id>/reviews", "shop://product/<int:id>/share",
+                        "shop://product/<int:id>/specs",
+                    ]))
+        #expect(
+            error?.description == "no link pattern matches 'shop://product/3/video'; closest: "
+                + "'shop://product/<int:id>/reviews', 'shop://product/<int:id>/share', 'shop://product/<int:id>/specs'")
+        #expect(
+            linkError { () throws(LinkError) in try table.resolve("shop://product/3/photos/x/y") }
+                == .noMatch(url: "shop://product/3/photos/x/y", closest: ["shop://product/<int:id>/photos/<int:n>"]))
     }
 }
 
@@ -77,13 +95,24 @@ struct LinkFallbackTests {
         return table
     }
 
-    @Test("links that cannot be resolved go to the fallback, with the reason", arguments: [
-        ("shop://nothing", LinkError.noMatch(url: "shop://nothing", closest: ["shop://product/<int:id>?ref=<ref>"])),
-        ("shop:nothing", LinkError.malformedURL(url: "shop:nothing", column: 5, reason: "expected '://' after the scheme")),
-        ("shop://product/x?ref=a", LinkError.conversionFailed(
-            parameter: "id", expected: .int, found: "x", pattern: "shop://product/<int:id>?ref=<ref>")),
-        ("shop://product/1", LinkError.missingParameter(name: "ref", pattern: "shop://product/<int:id>?ref=<ref>")),
-    ])
+    @Test(
+        "links that cannot be resolved go to the fallback, with the reason",
+        arguments: [
+            (
+                "shop://nothing",
+                LinkError.noMatch(url: "shop://nothing", closest: ["shop://product/<int:id>?ref=<ref>"])
+            ),
+            (
+                "shop:nothing",
+                LinkError.malformedURL(url: "shop:nothing", column: 5, reason: "expected '://' after the scheme")
+            ),
+            (
+                "shop://product/x?ref=a",
+                LinkError.conversionFailed(
+                    parameter: "id", expected: .int, found: "x", pattern: "shop://product/<int:id>?ref=<ref>")
+            ),
+            ("shop://product/1", LinkError.missingParameter(name: "ref", pattern: "shop://product/<int:id>?ref=<ref>")),
+        ])
     func fallbackWithReason(url: String, reason: LinkError) throws {
         let resolved = try table().resolveLink(url)
         #expect(resolved.target == .notFound(url))
@@ -113,7 +142,9 @@ struct LinkFallbackTests {
     func noFallback() throws {
         var table = LinkTable<Screen>()
         try table.register("shop://a") { _ in .product(0) }
-        #expect(linkError { () throws(LinkError) in try table.resolve("shop://b") } == .noMatch(url: "shop://b", closest: ["shop://a"]))
+        #expect(
+            linkError { () throws(LinkError) in try table.resolve("shop://b") }
+                == .noMatch(url: "shop://b", closest: ["shop://a"]))
     }
 
     struct Broken: Error, CustomStringConvertible {
@@ -125,8 +156,9 @@ struct LinkFallbackTests {
         var table = try table()
         try table.register("shop://typo/<int:id>") { .product(try $0.int("idd")) }
         try table.register("shop://broken") { _ in throw Broken() }
-        #expect(linkError { () throws(LinkError) in try table.resolve("shop://typo/1") }
-            == .unknownParameter(name: "idd", pattern: "shop://typo/<int:id>", known: ["id"]))
+        #expect(
+            linkError { () throws(LinkError) in try table.resolve("shop://typo/1") }
+                == .unknownParameter(name: "idd", pattern: "shop://typo/<int:id>", known: ["id"]))
         let error = linkError { () throws(LinkError) in try table.resolve("shop://broken") }
         #expect(error == .targetFailed(pattern: "shop://broken", message: "database offline"))
         #expect(error?.description == "the destination for 'shop://broken' failed: database offline")

@@ -9,40 +9,49 @@ struct LinkPatternParsingTests {
         let pattern = try LinkPattern("shop://product/<id>")
         #expect(pattern.scheme == "shop")
         #expect(pattern.hosts.isEmpty)
-        #expect(pattern.segments == [
-            .literal("product"),
-            .placeholder(prefix: "", LinkPlaceholder(name: "id", type: .string), suffix: ""),
-        ])
+        #expect(
+            pattern.segments == [
+                .literal("product"),
+                .placeholder(prefix: "", LinkPlaceholder(name: "id", type: .string), suffix: ""),
+            ])
         #expect(pattern.query.isEmpty)
     }
 
     @Test("https with host aliases, typed path and optional query")
     func httpsPattern() throws {
-        let pattern = try LinkPattern("HTTPS://{Shop.Example.com,www.shop.example.com}/products/<int:id>?color=<color?>&size=<int:size>")
+        let pattern = try LinkPattern(
+            "HTTPS://{Shop.Example.com,www.shop.example.com}/products/<int:id>?color=<color?>&size=<int:size>")
         #expect(pattern.scheme == "https")
         #expect(pattern.hosts == ["shop.example.com", "www.shop.example.com"])
-        #expect(pattern.segments == [
-            .literal("products"),
-            .placeholder(prefix: "", LinkPlaceholder(name: "id", type: .int), suffix: ""),
-        ])
-        #expect(pattern.query == [
-            LinkPattern.QueryItem(key: "color", placeholder: LinkPlaceholder(name: "color", type: .string, isOptional: true, location: .query(key: "color"))),
-            LinkPattern.QueryItem(key: "size", placeholder: LinkPlaceholder(name: "size", type: .int, location: .query(key: "size"))),
-        ])
+        #expect(
+            pattern.segments == [
+                .literal("products"),
+                .placeholder(prefix: "", LinkPlaceholder(name: "id", type: .int), suffix: ""),
+            ])
+        #expect(
+            pattern.query == [
+                LinkPattern.QueryItem(
+                    key: "color",
+                    placeholder: LinkPlaceholder(
+                        name: "color", type: .string, isOptional: true, location: .query(key: "color"))),
+                LinkPattern.QueryItem(
+                    key: "size", placeholder: LinkPlaceholder(name: "size", type: .int, location: .query(key: "size"))),
+            ])
         #expect(pattern.placeholders.map(\.name) == ["id", "color", "size"])
     }
 
     @Test("placeholders with text around them, catch-all, every built-in type")
     func segmentKinds() throws {
         let pattern = try LinkPattern("shop://user-<int:id>/<uuid:u>.json/v<double:d>x/<bool:b>/<string:s>/<path:rest>")
-        #expect(pattern.segments == [
-            .placeholder(prefix: "user-", LinkPlaceholder(name: "id", type: .int), suffix: ""),
-            .placeholder(prefix: "", LinkPlaceholder(name: "u", type: .uuid), suffix: ".json"),
-            .placeholder(prefix: "v", LinkPlaceholder(name: "d", type: .double), suffix: "x"),
-            .placeholder(prefix: "", LinkPlaceholder(name: "b", type: .bool), suffix: ""),
-            .placeholder(prefix: "", LinkPlaceholder(name: "s", type: .string), suffix: ""),
-            .catchAll(LinkPlaceholder(name: "rest", type: .path)),
-        ])
+        #expect(
+            pattern.segments == [
+                .placeholder(prefix: "user-", LinkPlaceholder(name: "id", type: .int), suffix: ""),
+                .placeholder(prefix: "", LinkPlaceholder(name: "u", type: .uuid), suffix: ".json"),
+                .placeholder(prefix: "v", LinkPlaceholder(name: "d", type: .double), suffix: "x"),
+                .placeholder(prefix: "", LinkPlaceholder(name: "b", type: .bool), suffix: ""),
+                .placeholder(prefix: "", LinkPlaceholder(name: "s", type: .string), suffix: ""),
+                .catchAll(LinkPlaceholder(name: "rest", type: .path)),
+            ])
     }
 
     @Test("custom converter types parse once registered")
@@ -54,14 +63,16 @@ struct LinkPatternParsingTests {
         #expect(linkPatternError("shop://item/<sku:code>")?.problem == .unknownType("sku"))
     }
 
-    @Test("description is the normalized form and parses back to itself", arguments: [
-        ("SHOP://product/<string:id>/", "shop://product/<id>"),
-        ("https://Example.COM/", "https://example.com"),
-        ("https://example.com", "https://example.com"),
-        ("https://{a.com,B.com}/x/?q=<q?>", "https://{a.com,b.com}/x?q=<q?>"),
-        ("shop://", "shop://"),
-        ("shop://f/<path:rest>/", "shop://f/<path:rest>"),
-    ])
+    @Test(
+        "description is the normalized form and parses back to itself",
+        arguments: [
+            ("SHOP://product/<string:id>/", "shop://product/<id>"),
+            ("https://Example.COM/", "https://example.com"),
+            ("https://example.com", "https://example.com"),
+            ("https://{a.com,B.com}/x/?q=<q?>", "https://{a.com,b.com}/x?q=<q?>"),
+            ("shop://", "shop://"),
+            ("shop://f/<path:rest>/", "shop://f/<path:rest>"),
+        ])
     func normalizedDescription(text: String, expected: String) throws {
         let pattern = try LinkPattern(text)
         #expect(pattern.description == expected)
@@ -130,16 +141,22 @@ struct LinkPatternParsingTests {
 
     @Test("error messages read as a sentence with the position and what was expected")
     func errorMessages() throws {
-        #expect(linkPatternError("shop://product/<int:id")?.description
-            == "unclosed placeholder '<int:id' at column 16: expected '>'")
-        #expect(linkPatternError("shop:product")?.description
-            == "missing '://' after the scheme at column 5: expected '://'")
-        #expect(linkPatternError("shop://p/<id?>")?.description
-            == "optional placeholder 'id' in the path at column 13: expected '?' only on query placeholders")
-        #expect(linkPatternError("shop://p/<sku:code>")?.description
-            == "unknown placeholder type 'sku' at column 11: expected one of bool, double, int, path, string, uuid or a registered converter")
-        #expect(linkPatternError("shop://a//b")?.description
-            == "empty path segment at column 10: expected a segment between the slashes")
+        #expect(
+            linkPatternError("shop://product/<int:id")?.description
+                == "unclosed placeholder '<int:id' at column 16: expected '>'")
+        #expect(
+            linkPatternError("shop:product")?.description
+                == "missing '://' after the scheme at column 5: expected '://'")
+        #expect(
+            linkPatternError("shop://p/<id?>")?.description
+                == "optional placeholder 'id' in the path at column 13: expected '?' only on query placeholders")
+        #expect(
+            linkPatternError("shop://p/<sku:code>")?.description
+                == "unknown placeholder type 'sku' at column 11: expected one of bool, double, int, path, string, uuid or a registered converter"
+        )
+        #expect(
+            linkPatternError("shop://a//b")?.description
+                == "empty path segment at column 10: expected a segment between the slashes")
     }
 
     @Test("columns count characters, not bytes")

@@ -15,7 +15,8 @@ struct LinkPlaceholderTypeTests {
         #expect(try table.resolve("shop://i/\(text)").int("v") == value)
     }
 
-    @Test("double accepts finite decimal numbers", arguments: [("2.5", 2.5), ("-0.5", -0.5), ("1e3", 1000.0), ("4", 4.0)])
+    @Test(
+        "double accepts finite decimal numbers", arguments: [("2.5", 2.5), ("-0.5", -0.5), ("1e3", 1000.0), ("4", 4.0)])
     func doubleValues(text: String, value: Double) throws {
         let table = try linkParameterTable(Self.typedPatterns)
         #expect(try table.resolve("shop://d/\(text)").double("v") == value)
@@ -59,8 +60,9 @@ struct LinkPlaceholderTypeTests {
     @Test("a value of the wrong type names the parameter, the type and the text", arguments: conversionFailures)
     func conversionFailure(url: String, found: String, expected: LinkValueType, pattern: String) throws {
         let table = try linkParameterTable(Self.typedPatterns)
-        #expect(linkError { () throws(LinkError) in try table.resolve(url) }
-            == .conversionFailed(parameter: "v", expected: expected, found: found, pattern: pattern))
+        #expect(
+            linkError { () throws(LinkError) in try table.resolve(url) }
+                == .conversionFailed(parameter: "v", expected: expected, found: found, pattern: pattern))
     }
 
     @Test("conversion failure message")
@@ -79,13 +81,16 @@ struct LinkPlaceholderTypeTests {
         #expect(try table.resolve("shop://doc/report.json").string("name") == "report")
         #expect(try table.resolve("shop://doc/a.json.json").string("name") == "a.json")
         #expect(try table.resolve("shop://api/v2-beta").int("major") == 2)
-        #expect(linkError { () throws(LinkError) in try table.resolve("shop://user/user-x") }
-            == .conversionFailed(parameter: "id", expected: .int, found: "x", pattern: "shop://user/user-<int:id>"))
+        #expect(
+            linkError { () throws(LinkError) in try table.resolve("shop://user/user-x") }
+                == .conversionFailed(parameter: "id", expected: .int, found: "x", pattern: "shop://user/user-<int:id>"))
         // The placeholder needs at least one character between its texts.
-        #expect(linkError { () throws(LinkError) in try table.resolve("shop://doc/.json") }
-            == .noMatch(url: "shop://doc/.json", closest: ["shop://doc/<name>.json"]))
-        #expect(linkError { () throws(LinkError) in try table.resolve("shop://user/admin-1") }
-            == .noMatch(url: "shop://user/admin-1", closest: ["shop://user/user-<int:id>"]))
+        #expect(
+            linkError { () throws(LinkError) in try table.resolve("shop://doc/.json") }
+                == .noMatch(url: "shop://doc/.json", closest: ["shop://doc/<name>.json"]))
+        #expect(
+            linkError { () throws(LinkError) in try table.resolve("shop://user/admin-1") }
+                == .noMatch(url: "shop://user/admin-1", closest: ["shop://user/user-<int:id>"]))
     }
 
     @Test("catch-all takes one or more segments, joined by '/'")
@@ -94,8 +99,9 @@ struct LinkPlaceholderTypeTests {
         #expect(try table.resolve("shop://files/a").string("rest") == "a")
         #expect(try table.resolve("shop://files/a/b%20c/d").string("rest") == "a/b c/d")
         #expect(try table.resolve("shop://files/a//b/").string("rest") == "a/b")
-        #expect(linkError { () throws(LinkError) in try table.resolve("shop://files") }
-            == .noMatch(url: "shop://files", closest: ["shop://files/<path:rest>"]))
+        #expect(
+            linkError { () throws(LinkError) in try table.resolve("shop://files") }
+                == .noMatch(url: "shop://files", closest: ["shop://files/<path:rest>"]))
     }
 
     @Test("custom converters: registered type, value, and rejection")
@@ -108,22 +114,28 @@ struct LinkPlaceholderTypeTests {
         #expect(table.converters.typeNames == ["sku"])
         #expect(try table.resolve("shop://item/SKU-77").value("code", as: Int.self) == 77)
         #expect(try table.resolve("shop://item/SKU-77").string("code") == "SKU-77")
-        #expect(linkError { () throws(LinkError) in try table.resolve("shop://item/77") }
-            == .conversionFailed(parameter: "code", expected: .custom("sku"), found: "77", pattern: "shop://item/<sku:code>"))
-        #expect(linkError { () throws(LinkError) in try table.resolve("shop://item/SKU-77").value("code", as: String.self) }
-            == .wrongType(parameter: "code", requested: "String", declared: .custom("sku")))
+        #expect(
+            linkError { () throws(LinkError) in try table.resolve("shop://item/77") }
+                == .conversionFailed(
+                    parameter: "code", expected: .custom("sku"), found: "77", pattern: "shop://item/<sku:code>"))
+        #expect(
+            linkError { () throws(LinkError) in try table.resolve("shop://item/SKU-77").value("code", as: String.self) }
+                == .wrongType(parameter: "code", requested: "String", declared: .custom("sku")))
     }
 
-    @Test("converter registration errors", arguments: [
-        ("int", "SKU-1", "'int' is a built-in type"),
-        ("9sku", "SKU-1", "a type name uses letters, digits and '_' and does not start with a digit"),
-        ("sku", "nope", "the converter rejects its own sample 'nope'"),
-    ])
+    @Test(
+        "converter registration errors",
+        arguments: [
+            ("int", "SKU-1", "'int' is a built-in type"),
+            ("9sku", "SKU-1", "a type name uses letters, digits and '_' and does not start with a digit"),
+            ("sku", "nope", "the converter rejects its own sample 'nope'"),
+        ])
     func converterErrors(name: String, sample: String, reason: String) {
         var converters = LinkConverters()
-        #expect(linkError { () throws(LinkError) in
-            try converters.register(name, sample: sample) { $0.hasPrefix("SKU-") ? $0 : nil }
-        } == .invalidConverter(name: name, reason: reason))
+        #expect(
+            linkError { () throws(LinkError) in
+                try converters.register(name, sample: sample) { $0.hasPrefix("SKU-") ? $0 : nil }
+            } == .invalidConverter(name: name, reason: reason))
         #expect(converters.typeNames.isEmpty)
     }
 
@@ -131,15 +143,19 @@ struct LinkPlaceholderTypeTests {
     func converterTwice() throws {
         var table = LinkTable<Int>()
         try table.registerConverter("sku", sample: "a") { $0 }
-        #expect(linkError { () throws(LinkError) in try table.registerConverter("sku", sample: "a") { $0 } }
-            == .invalidConverter(name: "sku", reason: "a converter named 'sku' is already registered"))
+        #expect(
+            linkError { () throws(LinkError) in try table.registerConverter("sku", sample: "a") { $0 } }
+                == .invalidConverter(name: "sku", reason: "a converter named 'sku' is already registered"))
     }
 
     @Test("a pattern using an unregistered type is rejected at registration")
     func unknownTypeAtRegistration() {
         var table = LinkTable<Int>()
         let error = linkError { () throws(LinkError) in try table.register("shop://item/<sku:code>") { _ in 1 } }
-        #expect(error == .invalidPattern(LinkPatternError(pattern: "shop://item/<sku:code>", column: 14, problem: .unknownType("sku"))))
+        #expect(
+            error
+                == .invalidPattern(
+                    LinkPatternError(pattern: "shop://item/<sku:code>", column: 14, problem: .unknownType("sku"))))
         #expect(table.patterns.isEmpty)
     }
 
@@ -147,14 +163,19 @@ struct LinkPlaceholderTypeTests {
     func accessorErrors() throws {
         let table = try linkParameterTable(["shop://p/<slug>/<int:n>?q=<q?>"])
         let parameters = try table.resolve("shop://p/abc/3")
-        #expect(linkError { () throws(LinkError) in try parameters.int("slug") }
-            == .wrongType(parameter: "slug", requested: "int", declared: .string))
-        #expect(linkError { () throws(LinkError) in try parameters.double("n") }
-            == .wrongType(parameter: "n", requested: "double", declared: .int))
-        #expect(linkError { () throws(LinkError) in try parameters.string("slag") }
-            == .unknownParameter(name: "slag", pattern: "shop://p/<slug>/<int:n>?q=<q?>", known: ["n", "q", "slug"]))
-        #expect(linkError { () throws(LinkError) in try parameters.string("q") }
-            == .missingParameter(name: "q", pattern: "shop://p/<slug>/<int:n>?q=<q?>"))
+        #expect(
+            linkError { () throws(LinkError) in try parameters.int("slug") }
+                == .wrongType(parameter: "slug", requested: "int", declared: .string))
+        #expect(
+            linkError { () throws(LinkError) in try parameters.double("n") }
+                == .wrongType(parameter: "n", requested: "double", declared: .int))
+        #expect(
+            linkError { () throws(LinkError) in try parameters.string("slag") }
+                == .unknownParameter(
+                    name: "slag", pattern: "shop://p/<slug>/<int:n>?q=<q?>", known: ["n", "q", "slug"]))
+        #expect(
+            linkError { () throws(LinkError) in try parameters.string("q") }
+                == .missingParameter(name: "q", pattern: "shop://p/<slug>/<int:n>?q=<q?>"))
         #expect(try parameters.optionalString("q") == nil)
         #expect(try parameters.value("n", as: Int.self) == 3)
         #expect(try parameters.string("n") == "3")
@@ -167,7 +188,7 @@ struct LinkPlaceholderTypeTests {
     @Test("optional typed accessors")
     func optionalAccessors() throws {
         let table = try linkParameterTable([
-            "shop://o?i=<int:i?>&d=<double:d?>&u=<uuid:u?>&b=<bool:b?>&s=<s?>",
+            "shop://o?i=<int:i?>&d=<double:d?>&u=<uuid:u?>&b=<bool:b?>&s=<s?>"
         ])
         let all = try table.resolve("shop://o?i=1&d=2.5&u=3F2504E0-4F89-11D3-9A0C-0305E82C3301&b=true&s=x")
         #expect(try all.optionalInt("i") == 1)
@@ -181,7 +202,8 @@ struct LinkPlaceholderTypeTests {
         #expect(try none.optionalUUID("u") == nil)
         #expect(try none.optionalBool("b") == nil)
         #expect(try none.optionalValue("s", as: String.self) == nil)
-        #expect(linkError { () throws(LinkError) in try none.optionalInt("s") }
-            == .wrongType(parameter: "s", requested: "int", declared: .string))
+        #expect(
+            linkError { () throws(LinkError) in try none.optionalInt("s") }
+                == .wrongType(parameter: "s", requested: "int", declared: .string))
     }
 }

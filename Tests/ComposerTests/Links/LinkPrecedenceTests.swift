@@ -8,12 +8,14 @@ struct LinkPrecedenceTests {
         "shop://p/<path:rest>", "shop://p/<slug>", "shop://p/<int:id>", "shop://p/new",
     ]
 
-    @Test("static beats typed beats string beats catch-all", arguments: [
-        ("shop://p/new", "shop://p/new"),
-        ("shop://p/42", "shop://p/<int:id>"),
-        ("shop://p/abc", "shop://p/<slug>"),
-        ("shop://p/a/b", "shop://p/<path:rest>"),
-    ])
+    @Test(
+        "static beats typed beats string beats catch-all",
+        arguments: [
+            ("shop://p/new", "shop://p/new"),
+            ("shop://p/42", "shop://p/<int:id>"),
+            ("shop://p/abc", "shop://p/<slug>"),
+            ("shop://p/a/b", "shop://p/<path:rest>"),
+        ])
     func oneLevelOrder(url: String, expected: String) throws {
         // Registration order must not matter: try it forwards and backwards.
         #expect(try linkPatternTable(Self.oneLevel).resolve(url) == expected)
@@ -44,15 +46,17 @@ struct LinkPrecedenceTests {
         #expect(try table.resolve("shop://zzz") == "shop://<path:all>")
     }
 
-    @Test("typed placeholders rank bool, uuid, int, double, then app types by name", arguments: [
-        ("shop://t/true", "shop://t/<bool:v>"),
-        ("shop://t/3F2504E0-4F89-11D3-9A0C-0305E82C3301", "shop://t/<uuid:v>"),
-        ("shop://t/3", "shop://t/<int:v>"),
-        ("shop://t/3.5", "shop://t/<double:v>"),
-        ("shop://t/x", "shop://t/<alpha:v>"),
-        ("shop://t/x1", "shop://t/<beta:v>"),
-        ("shop://t/x-1", "shop://t/<v>"),
-    ])
+    @Test(
+        "typed placeholders rank bool, uuid, int, double, then app types by name",
+        arguments: [
+            ("shop://t/true", "shop://t/<bool:v>"),
+            ("shop://t/3F2504E0-4F89-11D3-9A0C-0305E82C3301", "shop://t/<uuid:v>"),
+            ("shop://t/3", "shop://t/<int:v>"),
+            ("shop://t/3.5", "shop://t/<double:v>"),
+            ("shop://t/x", "shop://t/<alpha:v>"),
+            ("shop://t/x1", "shop://t/<beta:v>"),
+            ("shop://t/x-1", "shop://t/<v>"),
+        ])
     func typedOrder(url: String, expected: String) throws {
         var table = LinkTable<String>()
         // Both app types accept any letters and digits; `alpha` sorts first so it wins on a tie.
@@ -70,7 +74,9 @@ struct LinkPrecedenceTests {
 
     @Test("more static text around a placeholder wins among the same type")
     func affixPrecedence() throws {
-        let patterns = ["shop://u/<id>", "shop://u/user-<id>", "shop://u/u<id>", "shop://u/<id>.json", "shop://u/<int:n>"]
+        let patterns = [
+            "shop://u/<id>", "shop://u/user-<id>", "shop://u/u<id>", "shop://u/<id>.json", "shop://u/<int:n>",
+        ]
         let table = try linkPatternTable(patterns)
         #expect(try table.resolve("shop://u/user-5") == "shop://u/user-<id>")
         #expect(try table.resolve("shop://u/ux") == "shop://u/u<id>")

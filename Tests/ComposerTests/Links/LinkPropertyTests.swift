@@ -29,7 +29,9 @@ struct LinkPropertyTests {
                 return Int(text) != nil
             case .double:
                 let allowed = Set("0123456789+-.eE")
-                guard text.contains(where: \.isNumber), text.allSatisfy({ allowed.contains($0) }), let value = Double(text) else {
+                guard text.contains(where: \.isNumber), text.allSatisfy({ allowed.contains($0) }),
+                    let value = Double(text)
+                else {
                     return false
                 }
                 return value.isFinite
@@ -88,10 +90,12 @@ struct LinkPropertyTests {
                 case .slot(let type, let prefix, let suffix):
                     guard position < link.count else { return nil }
                     let text = link[position]
-                    guard text.count > prefix.count + suffix.count, text.hasPrefix(prefix), text.hasSuffix(suffix) else { return nil }
+                    guard text.count > prefix.count + suffix.count, text.hasPrefix(prefix), text.hasSuffix(suffix)
+                    else { return nil }
                     let middle = String(text.dropFirst(prefix.count).dropLast(suffix.count))
                     guard type.accepts(middle) else { return nil }
-                    ranks.append(Rank(kind: type.rank, affix: prefix.count + suffix.count, prefix: prefix, suffix: suffix))
+                    ranks.append(
+                        Rank(kind: type.rank, affix: prefix.count + suffix.count, prefix: prefix, suffix: suffix))
                     captures["p\(position)"] = [middle]
                 }
             }

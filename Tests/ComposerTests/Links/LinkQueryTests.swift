@@ -31,20 +31,27 @@ struct LinkQueryTests {
     @Test("a missing required key names the parameter")
     func missingRequired() throws {
         let table = try linkParameterTable([Self.search])
-        for url in ["shop://search", "shop://search?page=1", "shop://search?q=", "shop://search?q", "shop://search?Q=x"] {
-            #expect(linkError { () throws(LinkError) in try table.resolve(url) } == .missingParameter(name: "q", pattern: Self.search))
+        for url in [
+            "shop://search", "shop://search?page=1", "shop://search?q=", "shop://search?q", "shop://search?Q=x",
+        ] {
+            #expect(
+                linkError { () throws(LinkError) in try table.resolve(url) }
+                    == .missingParameter(name: "q", pattern: Self.search))
         }
-        #expect(linkError { () throws(LinkError) in try table.resolve("shop://search") }?.description
-            == "parameter 'q' of '\(Self.search)' is required but missing")
+        #expect(
+            linkError { () throws(LinkError) in try table.resolve("shop://search") }?.description
+                == "parameter 'q' of '\(Self.search)' is required but missing")
     }
 
     @Test("a query value of the wrong type names the parameter, even when repeated")
     func queryConversion() throws {
         let table = try linkParameterTable([Self.search])
-        #expect(linkError { () throws(LinkError) in try table.resolve("shop://search?q=a&page=two") }
-            == .conversionFailed(parameter: "page", expected: .int, found: "two", pattern: Self.search))
-        #expect(linkError { () throws(LinkError) in try table.resolve("shop://search?q=a&id=1&id=x") }
-            == .conversionFailed(parameter: "id", expected: .int, found: "x", pattern: Self.search))
+        #expect(
+            linkError { () throws(LinkError) in try table.resolve("shop://search?q=a&page=two") }
+                == .conversionFailed(parameter: "page", expected: .int, found: "two", pattern: Self.search))
+        #expect(
+            linkError { () throws(LinkError) in try table.resolve("shop://search?q=a&id=1&id=x") }
+                == .conversionFailed(parameter: "id", expected: .int, found: "x", pattern: Self.search))
     }
 
     @Test("keys and values are percent-decoded; '+' stays a plus; '=' after the first is part of the value")
@@ -64,8 +71,10 @@ struct LinkQueryTests {
     func ignoredQuery() throws {
         let table = try linkParameterTable(["shop://p/<int:id>"])
         #expect(try table.resolve("shop://p/1?id=2&x=y").texts == ["id": ["1"]])
-        #expect(linkError { () throws(LinkError) in try table.resolve("shop://p/1?id=2&x=%zz") }
-            == .malformedURL(url: "shop://p/1?id=2&x=%zz", column: 19,
-                             reason: "invalid percent escape; expected '%' followed by two hexadecimal digits"))
+        #expect(
+            linkError { () throws(LinkError) in try table.resolve("shop://p/1?id=2&x=%zz") }
+                == .malformedURL(
+                    url: "shop://p/1?id=2&x=%zz", column: 19,
+                    reason: "invalid percent escape; expected '%' followed by two hexadecimal digits"))
     }
 }

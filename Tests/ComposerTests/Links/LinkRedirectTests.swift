@@ -66,8 +66,9 @@ struct LinkRedirectTests {
     func carriedConversionFailure() throws {
         var table = try table(withFallback: false)
         try table.setRedirects([LinkRedirect(from: Self.legacy, to: .pattern(Self.product))])
-        #expect(linkError { () throws(LinkError) in try table.resolve("shop://legacy/abc") }
-            == .conversionFailed(parameter: "id", expected: .int, found: "abc", pattern: Self.product))
+        #expect(
+            linkError { () throws(LinkError) in try table.resolve("shop://legacy/abc") }
+                == .conversionFailed(parameter: "id", expected: .int, found: "abc", pattern: Self.product))
         var withFallback = try self.table()
         try withFallback.setRedirects([LinkRedirect(from: Self.legacy, to: .pattern(Self.product))])
         #expect(try withFallback.resolve("shop://legacy/abc") == .notFound("shop://legacy/abc"))
@@ -94,17 +95,19 @@ struct LinkRedirectTests {
     @Test("redirects load from JSON; patterns compare in normalized form")
     func loadFromJSON() throws {
         var table = try table()
-        let data = Data("""
-        {"version": 3, "redirects": [
-            {"from": "SHOP://legacy/<string:id>/", "to": "shop://product/<int:id>", "note": "ignored"},
-            {"from": "shop://a", "to": "fallback"}
-        ]}
-        """.utf8)
+        let data = Data(
+            """
+            {"version": 3, "redirects": [
+                {"from": "SHOP://legacy/<string:id>/", "to": "shop://product/<int:id>", "note": "ignored"},
+                {"from": "shop://a", "to": "fallback"}
+            ]}
+            """.utf8)
         try table.loadRedirects(from: data)
-        #expect(table.redirects == [
-            LinkRedirect(from: "SHOP://legacy/<string:id>/", to: .pattern(Self.product)),
-            LinkRedirect(from: Self.a, to: .fallback),
-        ])
+        #expect(
+            table.redirects == [
+                LinkRedirect(from: "SHOP://legacy/<string:id>/", to: .pattern(Self.product)),
+                LinkRedirect(from: Self.a, to: .fallback),
+            ])
         #expect(try table.resolve("shop://legacy/5") == .product(5))
         #expect(try table.resolve("shop://a") == .notFound("shop://a"))
         table.removeAllRedirects()
@@ -114,17 +117,31 @@ struct LinkRedirectTests {
 
     nonisolated static let rejected: [([(String, String)], LinkRedirectProblem)] = [
         ([("shop://gone/<id>", "shop://product/<int:id>")], .unknownPattern("shop://gone/<id>", lookalike: nil)),
-        ([("shop://legacy/<id>", "shop://product/<int:code>")],
-         .unknownPattern("shop://product/<int:code>", lookalike: "shop://product/<int:id>")),
-        ([("shop://legacy/<id>", "shop://product/<int:id")], .invalidPattern(LinkPatternError(
-            pattern: "shop://product/<int:id", column: 16, problem: .unclosedPlaceholder("<int:id")))),
+        (
+            [("shop://legacy/<id>", "shop://product/<int:code>")],
+            .unknownPattern("shop://product/<int:code>", lookalike: "shop://product/<int:id>")
+        ),
+        (
+            [("shop://legacy/<id>", "shop://product/<int:id")],
+            .invalidPattern(
+                LinkPatternError(
+                    pattern: "shop://product/<int:id", column: 16, problem: .unclosedPlaceholder("<int:id")))
+        ),
         ([("shop://a", "shop://b"), ("shop://b", "shop://a")], .loop(["shop://a", "shop://b", "shop://a"])),
-        ([("shop://a", "shop://b"), ("shop://b", "shop://c"), ("shop://c", "shop://a")],
-         .loop(["shop://a", "shop://b", "shop://c", "shop://a"])),
-        ([("shop://c", "shop://a"), ("shop://a", "shop://b"), ("shop://b", "shop://a")], .loop(["shop://a", "shop://b", "shop://a"])),
+        (
+            [("shop://a", "shop://b"), ("shop://b", "shop://c"), ("shop://c", "shop://a")],
+            .loop(["shop://a", "shop://b", "shop://c", "shop://a"])
+        ),
+        (
+            [("shop://c", "shop://a"), ("shop://a", "shop://b"), ("shop://b", "shop://a")],
+            .loop(["shop://a", "shop://b", "shop://a"])
+        ),
         ([("shop://a", "shop://a")], .loop(["shop://a", "shop://a"])),
         ([("shop://a", "shop://b"), ("shop://a", "shop://c")], .duplicateSource("shop://a")),
-        ([("shop://a", "shop://product/<int:id>")], .missingParameter(name: "id", from: "shop://a", to: "shop://product/<int:id>")),
+        (
+            [("shop://a", "shop://product/<int:id>")],
+            .missingParameter(name: "id", from: "shop://a", to: "shop://product/<int:id>")
+        ),
     ]
 
     @Test("invalid tables are rejected whole and the previous one is kept", arguments: rejected)
@@ -144,27 +161,40 @@ struct LinkRedirectTests {
         var table = LinkTable<Int>()
         try table.register("shop://from?id=<int:id?>") { _ in 1 }
         try table.register("shop://to/<int:id>") { _ in 2 }
-        #expect(linkError { () throws(LinkError) in
-            try table.setRedirects([LinkRedirect(from: "shop://from?id=<int:id?>", to: .pattern("shop://to/<int:id>"))])
-        } == .invalidRedirects(.missingParameter(name: "id", from: "shop://from?id=<int:id?>", to: "shop://to/<int:id>")))
+        #expect(
+            linkError { () throws(LinkError) in
+                try table.setRedirects([
+                    LinkRedirect(from: "shop://from?id=<int:id?>", to: .pattern("shop://to/<int:id>"))
+                ])
+            }
+                == .invalidRedirects(
+                    .missingParameter(name: "id", from: "shop://from?id=<int:id?>", to: "shop://to/<int:id>")))
     }
 
     @Test("a redirect to the fallback needs one")
     func fallbackRequired() throws {
         var table = try table(withFallback: false)
-        #expect(linkError { () throws(LinkError) in try table.loadRedirects(from: json([(Self.a, "fallback")])) }
-            == .invalidRedirects(.noFallback(from: Self.a)))
+        #expect(
+            linkError { () throws(LinkError) in try table.loadRedirects(from: json([(Self.a, "fallback")])) }
+                == .invalidRedirects(.noFallback(from: Self.a)))
     }
 
-    @Test("malformed JSON is rejected with the place it goes wrong", arguments: [
-        ("not json", "the data is not valid JSON"),
-        ("[1, 2]", "expected an object with a 'redirects' array at the top level"),
-        ("{\"redirect\": []}", "expected 'redirects' to be an array"),
-        ("{\"redirects\": [\"shop://a\"]}", "expected redirects[0] to be an object with 'from' and 'to'"),
-        ("{\"redirects\": [{\"from\": \"shop://a\", \"to\": \"shop://b\"}, {\"to\": \"shop://b\"}]}",
-         "expected redirects[1].from to be a pattern string"),
-        ("{\"redirects\": [{\"from\": \"shop://a\", \"to\": 3}]}", "expected redirects[0].to to be a pattern string or \"fallback\""),
-    ])
+    @Test(
+        "malformed JSON is rejected with the place it goes wrong",
+        arguments: [
+            ("not json", "the data is not valid JSON"),
+            ("[1, 2]", "expected an object with a 'redirects' array at the top level"),
+            ("{\"redirect\": []}", "expected 'redirects' to be an array"),
+            ("{\"redirects\": [\"shop://a\"]}", "expected redirects[0] to be an object with 'from' and 'to'"),
+            (
+                "{\"redirects\": [{\"from\": \"shop://a\", \"to\": \"shop://b\"}, {\"to\": \"shop://b\"}]}",
+                "expected redirects[1].from to be a pattern string"
+            ),
+            (
+                "{\"redirects\": [{\"from\": \"shop://a\", \"to\": 3}]}",
+                "expected redirects[0].to to be a pattern string or \"fallback\""
+            ),
+        ])
     func malformedJSON(text: String, reason: String) throws {
         var table = try table()
         try table.setRedirects([LinkRedirect(from: Self.a, to: .pattern(Self.b))])
@@ -175,12 +205,17 @@ struct LinkRedirectTests {
 
     @Test("redirect error messages")
     func messages() {
-        #expect(LinkError.invalidRedirects(.loop(["shop://a", "shop://b", "shop://a"])).description
-            == "redirects rejected, previous redirects kept: redirects loop: shop://a → shop://b → shop://a")
-        #expect(LinkRedirectProblem.unknownPattern("shop://product/<int:code>", lookalike: "shop://product/<int:id>").description
-            == "redirect pattern 'shop://product/<int:code>' is not registered; did you mean 'shop://product/<int:id>'?")
-        #expect(LinkRedirectProblem.missingParameter(name: "id", from: "shop://a", to: "shop://p/<id>").description
-            == "redirect from 'shop://a' to 'shop://p/<id>' cannot provide 'id', which 'shop://p/<id>' requires")
+        #expect(
+            LinkError.invalidRedirects(.loop(["shop://a", "shop://b", "shop://a"])).description
+                == "redirects rejected, previous redirects kept: redirects loop: shop://a → shop://b → shop://a")
+        #expect(
+            LinkRedirectProblem.unknownPattern("shop://product/<int:code>", lookalike: "shop://product/<int:id>")
+                .description
+                == "redirect pattern 'shop://product/<int:code>' is not registered; did you mean 'shop://product/<int:id>'?"
+        )
+        #expect(
+            LinkRedirectProblem.missingParameter(name: "id", from: "shop://a", to: "shop://p/<id>").description
+                == "redirect from 'shop://a' to 'shop://p/<id>' cannot provide 'id', which 'shop://p/<id>' requires")
         #expect(LinkRedirect(from: "shop://a", to: .fallback).description == "shop://a → fallback")
     }
 }

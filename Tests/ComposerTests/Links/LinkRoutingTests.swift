@@ -109,7 +109,9 @@ struct LinkRoutingTests {
             Link(to: Routes(journal: journal).productPushed, with: try params.int("id"))
         }
         let before = window.render()
-        let error = await #expect(throws: LinkError.self) { _ = try await router.open("shop://products/1", using: links) }
+        let error = await #expect(throws: LinkError.self) {
+            _ = try await router.open("shop://products/1", using: links)
+        }
         #expect(error?.description.contains("shop://product/<int:id>") == true)
         #expect(window.render() == before)
     }

@@ -1,6 +1,7 @@
-@testable import Composer
 import Foundation
 import Testing
+
+@testable import Composer
 
 /// Backtracking must stay cheap: the walk enters each trie node at most once per lookup.
 @MainActor
@@ -46,7 +47,8 @@ struct LinkTrieBoundTests {
         let kinds = ["<int:v>", "<double:v>", "<v>", "1<v>"]
         var paths: [[String]] = [[]]
         for level in 0..<5 {
-            paths = paths.flatMap { path in kinds.map { path + [$0.replacingOccurrences(of: "v>", with: "v\(level)>")] } }
+            paths = paths.flatMap { path in kinds.map { path + [$0.replacingOccurrences(of: "v>", with: "v\(level)>")] }
+            }
         }
         let table = try linkPatternTable(paths.map { "shop://" + ($0 + ["dead"]).joined(separator: "/") })
         let (visits, entry) = try walk(table, "shop://11/11/11/11/11/alive")

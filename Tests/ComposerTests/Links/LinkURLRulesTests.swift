@@ -57,18 +57,22 @@ struct LinkURLRulesTests {
         let table = try linkPatternTable(["shop://product/<id>", "https://shop.example.com/Products/<id>"])
         #expect(try table.resolve("SHOP://product/1") == "shop://product/<id>")
         #expect(try table.resolve("HTTPS://SHOP.Example.COM/Products/1") == "https://shop.example.com/Products/<id>")
-        #expect(linkError { () throws(LinkError) in try table.resolve("shop://Product/1") }
-            == .noMatch(url: "shop://Product/1", closest: ["shop://product/<id>"]))
-        #expect(linkError { () throws(LinkError) in try table.resolve("https://shop.example.com/products/1") }
-            == .noMatch(url: "https://shop.example.com/products/1", closest: ["https://shop.example.com/Products/<id>"]))
+        #expect(
+            linkError { () throws(LinkError) in try table.resolve("shop://Product/1") }
+                == .noMatch(url: "shop://Product/1", closest: ["shop://product/<id>"]))
+        #expect(
+            linkError { () throws(LinkError) in try table.resolve("https://shop.example.com/products/1") }
+                == .noMatch(
+                    url: "https://shop.example.com/products/1", closest: ["https://shop.example.com/Products/<id>"]))
     }
 
     @Test("a port is part of the host")
     func ports() throws {
         let table = try linkPatternTable(["https://localhost:8080/x"])
         #expect(try table.resolve("https://LOCALHOST:8080/x") == "https://localhost:8080/x")
-        #expect(linkError { () throws(LinkError) in try table.resolve("https://localhost/x") }
-            == .noMatch(url: "https://localhost/x", closest: ["https://localhost:8080/x"]))
+        #expect(
+            linkError { () throws(LinkError) in try table.resolve("https://localhost/x") }
+                == .noMatch(url: "https://localhost/x", closest: ["https://localhost:8080/x"]))
     }
 
     @Test("links longer than 4,096 bytes are refused before parsing")
@@ -78,8 +82,10 @@ struct LinkURLRulesTests {
         let fits = "shop://p/" + String(repeating: "a", count: 4096 - 9)
         #expect(try table.resolve(fits) == "shop://p/<path:rest>")
         let tooLong = fits + "a"
-        #expect(linkError { () throws(LinkError) in try table.resolve(tooLong) } == .urlTooLong(length: 4097, limit: 4096))
-        #expect(LinkError.urlTooLong(length: 4097, limit: 4096).description == "link is 4097 bytes long; the limit is 4096")
+        #expect(
+            linkError { () throws(LinkError) in try table.resolve(tooLong) } == .urlTooLong(length: 4097, limit: 4096))
+        #expect(
+            LinkError.urlTooLong(length: 4097, limit: 4096).description == "link is 4097 bytes long; the limit is 4096")
         // The limit counts UTF-8 bytes: 2,049 two-byte characters are too many.
         let wide = "shop://p/" + String(repeating: "é", count: 2044)
         #expect(linkError { () throws(LinkError) in try table.resolve(wide) } == .urlTooLong(length: 4097, limit: 4096))

@@ -80,7 +80,8 @@ struct Routes {
             .from(
                 StepAssembly(
                     finder: NilFinder<TestNavigationContainer, Int>(),
-                    factory: NavigationContainerFactory { _ in TestNavigationContainer("product-nav") }))
+                    factory: NavigationContainerFactory { _ in TestNavigationContainer("product-nav") })
+            )
             .using(GeneralAction.presentModally())
             .from(GeneralStep.current())
             .assemble()

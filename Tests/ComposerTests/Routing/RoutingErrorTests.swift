@@ -64,7 +64,8 @@ struct RoutingErrorTests {
         )
         .using(FailingAction())
         .from(
-            StepAssembly(finder: NilFinder<ListScreen, Int>(), factory: ClosureFactory { _ in ListScreen() }))
+            StepAssembly(finder: NilFinder<ListScreen, Int>(), factory: ClosureFactory { _ in ListScreen() })
+        )
         .using(TestNavigationContainer.push())
         .from(GeneralStep.custom(ClassFinder<TestNavigationContainer, Int>()))
         .assemble()
@@ -119,7 +120,9 @@ struct RoutingErrorTests {
         #expect(text.contains("Routing failed (factoryFailed)"))
         #expect(text.contains("expected: ProductFactory to build ProductScreen from -4"))
         #expect(text.contains("because: no product with id -4"))
-        #expect(text.contains("0. ProductScreen (finder ClassWithContextFinder<ProductScreen, Int>, factory ProductFactory"))
+        #expect(
+            text.contains("0. ProductScreen (finder ClassWithContextFinder<ProductScreen, Int>, factory ProductFactory")
+        )
         #expect(text.contains("2. any Screen (finder current screen) — found, anchor: screen \"home\""))
     }
 

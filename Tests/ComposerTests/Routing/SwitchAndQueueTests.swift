@@ -64,7 +64,9 @@ struct SwitchAndQueueTests {
         #expect(window.render().contains("screen \"product 101\""))
     }
 
-    @Test("Ten navigations asked for while transitions are held open all complete, in order; a cancelled one changes nothing")
+    @Test(
+        "Ten navigations asked for while transitions are held open all complete, in order; a cancelled one changes nothing"
+    )
     func queuedNavigationsKeepTheirOrder() async throws {
         let window = TestWindow(root: TestNavigationContainer("main", stack: [TestScreen("home")]))
         window.clock.mode = .manual
