@@ -1,0 +1,111 @@
+import Composer
+import ComposerUIKit
+import UIKit
+import os
+
+/// What the shop's screens need to act: the session, the shared routes, the router and the links
+/// of one scene.
+///
+/// There is one environment per scene, owned by that scene's ``SceneDelegate``, and a screen finds
+/// it through the window it is shown in (``ShopEnvironment/of(_:)``). Not a process-wide singleton,
+/// because on iPad every window is a scene of its own: a singleton would make the second window
+/// navigate in the first one's tree and answer the first one's login screen. The screens are built
+/// by `ShopScreens` from the shared `ShopRoutes`, whose signatures take no environment, so looking it
+/// up when a button is tapped (the screen is on screen by then) keeps the shared files unchanged.
+@MainActor
+final class ShopEnvironment {
+    /// Who is signed in, the cart and the A/B group, for this scene.
+    let session: ShopSession
+    /// The shop's destinations, shared with the terminal app.
+    let routes: ShopRoutes
+    /// Navigates in this scene's window; `routes.router` points at it weakly, so it is kept here.
+    let router: DefaultRouter
+    /// Every URL the shop opens; empty (with an error logged) if the patterns do not register.
+    let links: LinkMap
+
+    /// The app's own log, next to the router's entries (category `Routing`) in Console.app.
+    static let log = Logger(subsystem: Bundle.main.bundleIdentifier ?? "ComposerShop", category: "Shop")
+
+    /// An environment navigating in `scene`'s key window. The window provider holds the scene
+    /// weakly, so the environment does not keep a disconnected scene alive.
+    init(scene: UIWindowScene) {
+        session = ShopSession()
+        routes = ShopRoutes(session: session)
+        router = DefaultRouter(windowProvider: SceneWindowProvider(scene: scene), logger: OSRoutingLogger())
+        routes.router = router
+        do {
+            links = try routes.makeLinks()
+        } catch {
+            // A bad pattern is a programming error; the app still runs, only links are unavailable.
+            Self.log.error("the shop's links did not register, so no URL will open: \(String(describing: error))")
+            links = LinkMap()
+        }
+    }
+
+    /// The environment of the scene `controller` is shown in, or `nil` (logged) when the controller
+    /// is not in a window of a shop scene, which only happens if a screen acts while off screen.
+    static func of(_ controller: UIViewController) -> ShopEnvironment? {
+        guard let scene = controller.viewIfLoaded?.window?.windowScene else {
+            log.error("\(String(describing: type(of: controller))) is not in a window, so it cannot navigate")
+            return nil
+        }
+        guard let delegate = scene.delegate as? SceneDelegate, let environment = delegate.environment else {
+            log.error("the scene of \(String(describing: type(of: controller))) has no shop environment")
+            return nil
+        }
+        return environment
+    }
+
+    /// Shows the home tab, then opens the URLs the scene was launched with, one after the other,
+    /// so a cold start from a link builds the tab bar first and the link's screen on top of it.
+    func start(opening urls: [URL]) {
+        Task {
+            await perform("showing the home tab at launch") {
+                try await $0.router.navigate(to: $0.routes.home, animated: false)
+            }
+            for url in urls {
+                await perform("opening \(url.absoluteString)") {
+                    try await $0.router.open(url.absoluteString, using: $0.links)
+                }
+            }
+        }
+    }
+
+    /// Opens a custom-scheme or universal link through the links, exactly as a tap would navigate.
+    func open(_ url: URL) {
+        navigate("opening \(url.absoluteString)") { try await $0.router.open(url.absoluteString, using: $0.links) }
+    }
+
+    /// Runs a navigation started by the UI (a button, a row, a tab) and logs how it failed, if it
+    /// did; `purpose` says what the user asked for, for the log.
+    func navigate(_ purpose: String, _ body: @escaping @MainActor (ShopEnvironment) async throws -> Void) {
+        Task { await perform(purpose, body) }
+    }
+
+    /// Runs `body` and turns its error into a log entry: UIKit callers have nowhere to throw to.
+    private func perform(_ purpose: String, _ body: @MainActor (ShopEnvironment) async throws -> Void) async {
+        do {
+            try await body(self)
+        } catch let error as RoutingError where error.code == .interceptorRejected {
+            // The user cancelled the login screen: an expected outcome, not a failure.
+            let reason = error.underlyingError.map { String(describing: $0) } ?? error.found
+            Self.log.info("\(purpose) stopped: \(reason)")
+        } catch let error as LinkError {
+            Self.log.error("\(purpose) failed, the link is not one the shop opens: \(error.description)")
+        } catch {
+            Self.log.error("\(purpose) failed: \(String(describing: error))")
+        }
+    }
+}
+
+/// How a screen reaches its environment and starts a navigation, in one call.
+extension UIViewController {
+    /// The environment of this screen's scene (see ``ShopEnvironment/of(_:)``).
+    var shopEnvironment: ShopEnvironment? { ShopEnvironment.of(self) }
+
+    /// Runs a navigation of this screen's scene, for button and row handlers; does nothing (the
+    /// lookup logs why) when the screen is not in a shop window.
+    func runNavigation(_ purpose: String, _ body: @escaping @MainActor (ShopEnvironment) async throws -> Void) {
+        shopEnvironment?.navigate(purpose, body)
+    }
+}
