@@ -1,0 +1,74 @@
+import Composer
+import ComposerTesting
+import Testing
+
+// An app's own screen types, written without ComposerTesting's help: a card stack that conforms to
+// `NavigationStackContainer` by extension, the way an app would adopt Composer for its own container.
+
+@MainActor
+class CardScreen: Screen, CustomStringConvertible {
+    let name: String
+    weak var parent: CardStack?
+    init(_ name: String) { self.name = name }
+    var parentScreen: (any Screen)? { parent }
+    var childScreens: [any Screen] { [] }
+    var presentedScreen: (any Screen)? { nil }
+    var presentingScreen: (any Screen)? { nil }
+    var isBeingDismissed: Bool { false }
+    nonisolated var description: String { "card \"\(name)\"" }
+}
+
+@MainActor
+final class CardStack: CardScreen {
+    var cards: [CardScreen] = []
+    override var childScreens: [any Screen] { cards }
+}
+
+extension CardStack: NavigationStackContainer {
+    var stack: [any Screen] { cards }
+
+    func setStack(_ screens: [any Screen], animated: Bool) async throws {
+        let newCards = try screens.map { screen in
+            guard let card = screen as? CardScreen else { throw ContainerActionError("\(screen) is not a card") }
+            return card
+        }
+        for card in cards where !newCards.contains(where: { $0 === card }) { card.parent = nil }
+        for card in newCards { card.parent = self }
+        cards = newCards
+    }
+}
+
+@MainActor
+final class CardWindow: ScreenWindow {
+    var rootScreen: (any Screen)?
+    init(root: any Screen) { rootScreen = root }
+    func setRootScreen(_ screen: any Screen, animated: Bool) async throws { rootScreen = screen }
+}
+
+@MainActor
+@Suite("An app's own container")
+struct CustomContainerTests {
+    @Test("A container conforming by extension works with the built-in finders and actions")
+    func customContainerWorksWithBuiltins() async throws {
+        let deck = CardStack("deck")
+        try await deck.setStack([CardScreen("welcome")], animated: false)
+        let router = DefaultRouter(window: CardWindow(root: deck))
+        let offer = StepAssembly(
+            finder: PredicateFinder<CardScreen, String> { card, name in card.name == name },
+            factory: ClosureFactory { name in CardScreen(name) }
+        )
+        .using(CardStack.push())
+        .from(GeneralStep.custom(ClassFinder<CardStack, String>()))
+        .assemble()
+
+        try await router.navigate(to: offer, with: "offer")
+        try await router.navigate(to: offer, with: "terms")
+        #expect(deck.cards.map(\.name) == ["welcome", "offer", "terms"])
+
+        let revealed = try await router.navigate(to: offer, with: "offer")
+
+        #expect(revealed === deck.cards.last)
+        #expect(deck.cards.map(\.name) == ["welcome", "offer"])
+        #expect(ScreenTreeRenderer().render(deck) == "card \"deck\"\n  card \"welcome\"\n  card \"offer\"")
+    }
+}
