@@ -125,11 +125,10 @@ final class NavigationRun {
             if next == anchorIndex, let screen = screens[next] { return .live(screen) }
             return .node(next)
         }
-        return try nearestContainer(adapter, from: next, asking: index)
+        return try nearestContainer(adapter, from: next)
     }
 
-    private func nearestContainer(_ adapter: StepNode.TargetAdapter, from index: Int, asking step: Int) throws -> Target
-    {
+    private func nearestContainer(_ adapter: StepNode.TargetAdapter, from index: Int) throws -> Target {
         if index == anchorIndex, let screen = screens[index] {
             guard let container = adapter.resolve(screen) else {
                 throw failure(
@@ -155,7 +154,7 @@ final class NavigationRun {
             }
             return .live(container)
         case .node(let parent):
-            return try nearestContainer(adapter, from: parent, asking: step)
+            return try nearestContainer(adapter, from: parent)
         case .around(let parent, _):
             return .around(parent, adapter)
         }
