@@ -39,13 +39,15 @@ public struct LifecycleEvent: Equatable, Sendable, CustomStringConvertible {
 
 /// The appearance callbacks of a ``TestWindow``'s screens, in the order UIKit sends them.
 ///
-/// For every change, the screens on screen before and after are compared: when the transition
-/// starts, the screens that appear get `viewWillAppear` and then the ones that disappear get
-/// `viewWillDisappear`; when it finishes, the ones that disappeared get `viewDidDisappear` and then
-/// the ones that appeared get `viewDidAppear`. Within each group a container comes before its
-/// children and a presenting level before what it presents. A push, a pop, a tab switch, a
-/// full-screen presentation and its dismissal all follow this; a page or form sheet leaves its
-/// presenter on screen, so the presenter gets no callback. The log stores names only.
+/// For every change, the screens on screen before and after are compared. When the transition
+/// starts, the ones that disappear get `viewWillDisappear` and then the ones that appear get
+/// `viewWillAppear`. When it finishes, the order depends on the kind of change, as in UIKit: after
+/// a push, a pop, a tab switch, a split column change or a new window root, the disappeared
+/// screens get `viewDidDisappear` before the appeared ones get `viewDidAppear`; after a modal
+/// presentation or dismissal, the appeared screens get `viewDidAppear` first. Within each group a
+/// container comes before its children and a presenting level before what it presents. A sheet or
+/// an over-current-context presentation leaves its presenter on screen, so the presenter gets no
+/// callback. The log stores names only.
 @MainActor
 public final class LifecycleLog {
     /// Every callback so far, oldest first.

@@ -3,10 +3,12 @@ import Composer
 /// An in-memory navigation stack that keeps `UINavigationController`'s rules.
 ///
 /// Setting a stack that holds a screen already in another container or presented, a navigation
-/// container, the same screen twice, or a screen that is not a ``TestScreen`` throws and changes
-/// nothing (UIKit raises an exception for the first three). Screens taken off the stack are
+/// or split container, the same screen twice, or a screen that is not a ``TestScreen`` throws and
+/// changes nothing (UIKit raises an exception for the first four). Screens taken off the stack are
 /// detached and no longer retained. An animated change whose top screen changes runs one transition
 /// on the window's ``TransitionClock``; one that keeps the top screen does not animate, as in UIKit.
+/// Its appearance callbacks follow a push's order: the leaving top screen is told first, both when
+/// the transition starts and when it ends.
 @MainActor
 open class TestNavigationContainer: TestScreen, NavigationStackContainer {
     /// The stack, bottom first.
@@ -18,7 +20,7 @@ open class TestNavigationContainer: TestScreen, NavigationStackContainer {
     /// recorded in ``TestScreen/initializationErrors``.
     public init(_ name: String = "nav", stack: [TestScreen] = []) {
         super.init(name)
-        stackStorage = acceptedChildren(stack, refusingNavigation: true)
+        stackStorage = acceptedChildren(stack, forStack: true)
         for child in stackStorage { child.parentStorage = self }
     }
 
@@ -49,7 +51,7 @@ open class TestNavigationContainer: TestScreen, NavigationStackContainer {
 
     /// Validates and applies a new stack, returning the transition that has begun.
     private func beginSetStack(_ screens: [any Screen], animated: Bool) throws(TestScreenError) -> TwinTransition {
-        let newStack = try validatedChildren(screens, refusingNavigation: true)
+        let newStack = try validatedChildren(screens, forStack: true)
         let oldStack = stackStorage
         let removed = oldStack.filter { old in !newStack.contains { $0 === old } }
         let topChanges = oldStack.last !== newStack.last

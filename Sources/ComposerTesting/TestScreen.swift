@@ -2,28 +2,48 @@ import Composer
 
 /// How a ``TestScreen`` is shown when it is presented modally, like `UIModalPresentationStyle`.
 ///
-/// Only a full-screen presentation hides what it is presented over, so only a full-screen
-/// presentation makes the presenting side disappear in the ``LifecycleLog``.
+/// The style decides two things, as in UIKit. Who presents: only the context styles
+/// (``currentContext``, ``overCurrentContext``) consult ``TestScreen/definesPresentationContext``;
+/// the others are always presented by the outermost container of the presenter's level. What
+/// disappears: ``fullScreen`` hides the whole window, ``currentContext`` only the context it covers,
+/// and the rest hide nothing, so only the first two make screens disappear in the ``LifecycleLog``.
 public enum TestModalStyle: String, Sendable, Hashable, CustomStringConvertible {
-    /// Covers the whole presenting side, which disappears.
+    /// Covers the whole window; everything under it disappears.
     case fullScreen
     /// A card over the presenting side, which stays on screen.
     case pageSheet
     /// A smaller card over the presenting side, which stays on screen.
     case formSheet
+    /// Covers the presentation context (the nearest screen that defines one), whose screens
+    /// disappear; the rest of the window, a tab bar say, stays on screen.
+    case currentContext
+    /// Lies over the presentation context, which stays on screen beneath it.
+    case overCurrentContext
 
-    /// The case name, as the text rendering shows it: `fullScreen`, `pageSheet`, `formSheet`.
+    /// The case name, as the text rendering shows it: `fullScreen`, `pageSheet`, `formSheet`,
+    /// `currentContext`, `overCurrentContext`.
     public var description: String { rawValue }
+
+    /// Whether ``TestScreen/definesPresentationContext`` chooses the host: UIKit reads it only for
+    /// the context styles.
+    var usesPresentationContext: Bool {
+        switch self {
+        case .currentContext, .overCurrentContext: true
+        case .fullScreen, .pageSheet, .formSheet: false
+        }
+    }
 }
 
 /// An in-memory screen that behaves like a `UIViewController` as far as the router can tell.
 ///
 /// It keeps UIKit's rules for presentation: the screen that really presents is the *presentation
-/// host* (the nearest ancestor-or-self whose ``definesPresentationContext`` is `true`, else the
-/// outermost container of its level); a host that already presents something refuses to present
-/// another screen; ``presentedScreen`` of a child answers what its nearest presenting ancestor
-/// presents. Where UIKit would raise an exception or log a warning and do nothing, the twin throws
-/// a ``TestScreenError`` and changes nothing.
+/// host*, which is the outermost container of the presenter's level, except for the context styles
+/// (``TestModalStyle/currentContext``, ``TestModalStyle/overCurrentContext``), where it is the
+/// nearest ancestor-or-self whose ``definesPresentationContext`` is `true` (that outermost
+/// container when none does); a host that already presents something refuses to present another
+/// screen; ``presentedScreen`` of a child answers what its nearest presenting ancestor presents.
+/// Where UIKit would raise an exception or log a warning and do nothing, the twin throws a
+/// ``TestScreenError`` and changes nothing.
 ///
 /// Containers are subclasses: ``TestNavigationContainer``, ``TestTabsContainer`` and
 /// ``TestSplitContainer``. A screen takes part in appearance callbacks, transitions and memory
@@ -37,12 +57,17 @@ open class TestScreen: ModalPresenting, DismissalVetoing, CustomStringConvertibl
     /// not refuse a programmatic dismissal either); the router asks before dismissing or popping.
     public var canBeDismissed = true
 
-    /// Whether this screen hosts the presentations asked for by the screens it contains, like
-    /// `UIViewController.definesPresentationContext`.
+    /// Whether this screen hosts the context presentations asked for by the screens it contains,
+    /// like `UIViewController.definesPresentationContext`.
+    ///
+    /// As in UIKit, only a screen presented with ``TestModalStyle/currentContext`` or
+    /// ``TestModalStyle/overCurrentContext`` looks for it; full-screen and sheet presentations are
+    /// performed by the outermost container of the level whatever this says.
     public var definesPresentationContext = false
 
-    /// The style used when this screen is presented. It is read when the presentation starts; the
-    /// style of a running presentation does not change afterwards.
+    /// The style used when this screen is presented; it decides which screen hosts the presentation
+    /// and what disappears beneath it. It is read when the presentation starts; the style of a
+    /// running presentation does not change afterwards.
     public var modalStyle: TestModalStyle = .fullScreen
 
     /// Problems found by a container's initializer, which cannot throw: each screen it refused is
@@ -129,6 +154,12 @@ open class TestScreen: ModalPresenting, DismissalVetoing, CustomStringConvertibl
     /// Presents `screen` from this screen's presentation host and returns when the presentation
     /// has finished.
     ///
+    /// The host depends on `screen`'s ``modalStyle``, as in UIKit: the outermost container of this
+    /// screen's level, or for a context style the nearest ancestor-or-self that defines the
+    /// presentation context. The appearance callbacks follow UIKit's order for a modal transition:
+    /// the will-callbacks of the screens it hides, then those of the presented screens, then the
+    /// presented screens' `viewDidAppear` before the hidden ones' `viewDidDisappear`.
+    ///
     /// Throws, changing nothing, when `screen` is not a ``TestScreen``, is already in a tree (it has
     /// a parent, is presented or is a window's root), when this screen is not in a window or is
     /// being dismissed, and when the host already presents something (UIKit refuses).
@@ -139,15 +170,15 @@ open class TestScreen: ModalPresenting, DismissalVetoing, CustomStringConvertibl
         try presented.checkIsFree()
         guard let window = containingWindow else { throw TestScreenError.notInWindow(screen: description) }
         if isBeingDismissed { throw TestScreenError.dismissalInProgress(screen: description) }
-        let host = presentationHost
+        let style = presented.modalStyle
+        let host = presentationHost(for: style)
         if let current = host.presentedStorage {
             if current.isDismissing { throw TestScreenError.dismissalInProgress(screen: current.description) }
             throw TestScreenError.alreadyPresenting(
                 host: host.description, presented: current.description, refused: presented.description)
         }
-        let style = presented.modalStyle
         let transition = TwinTransition.begin(
-            in: window, animated: animated, description: "present \(presented) from \(host)"
+            in: window, animated: animated, description: "present \(presented) from \(host)", order: .modal
         ) {
             presented.presenterStorage = host
             presented.presentationStyle = style
@@ -161,7 +192,10 @@ open class TestScreen: ModalPresenting, DismissalVetoing, CustomStringConvertibl
     ///
     /// While an animated dismissal runs, the dismissed screens stay in the tree and report
     /// ``isBeingDismissed``; when it finishes they are detached: no presenter, and no reference
-    /// from the twin. Throws when nothing is presented or when it is already being dismissed.
+    /// from the twin. The callbacks come in UIKit's order for a modal transition: the dismissed
+    /// screens' `viewWillDisappear`, the revealed screens' `viewWillAppear` and `viewDidAppear`,
+    /// then the dismissed screens' `viewDidDisappear`. Throws when nothing is presented or when it
+    /// is already being dismissed.
     public func dismissPresentedScreen(animated: Bool) async throws {
         guard let host = presentingAncestor, let presented = host.presentedStorage else {
             throw TestScreenError.nothingPresented(screen: description)
@@ -170,6 +204,7 @@ open class TestScreen: ModalPresenting, DismissalVetoing, CustomStringConvertibl
         let chain = TwinTree.presentationChain(from: presented)
         let transition = TwinTransition.begin(
             in: containingWindow, animated: animated, description: "dismiss \(presented) from \(host)",
+            order: .modal,
             change: { for level in chain { level.isDismissing = true } },
             completion: { chain.reversed().forEach(TwinTree.detachPresentation) }
         )
@@ -189,8 +224,11 @@ open class TestScreen: ModalPresenting, DismissalVetoing, CustomStringConvertibl
         return node
     }
 
-    /// The screen that performs a presentation asked for by this one.
-    var presentationHost: TestScreen {
+    /// The screen that performs a presentation in `style` asked for by this one: for a context
+    /// style the nearest ancestor-or-self that defines the presentation context, and otherwise (or
+    /// when none does) the outermost screen of the level, as UIKit passes such a request up.
+    func presentationHost(for style: TestModalStyle) -> TestScreen {
+        guard style.usesPresentationContext else { return levelRoot }
         var node: TestScreen? = self
         while let current = node {
             if current.definesPresentationContext { return current }
@@ -234,13 +272,18 @@ open class TestScreen: ModalPresenting, DismissalVetoing, CustomStringConvertibl
         }
     }
 
-    /// Validates a whole list of children: all ``TestScreen``s, none twice, each adoptable.
-    func validatedChildren(_ screens: [any Screen], refusingNavigation: Bool) throws(TestScreenError) -> [TestScreen] {
+    /// Validates a whole list of children: all ``TestScreen``s, none twice, each adoptable. For a
+    /// navigation stack (`forStack`) it also refuses the containers UIKit raises for when pushed:
+    /// navigation and split containers.
+    func validatedChildren(_ screens: [any Screen], forStack: Bool) throws(TestScreenError) -> [TestScreen] {
         var result: [TestScreen] = []
         for screen in screens {
             guard let child = screen as? TestScreen else { throw .notATestScreen(type: TwinTree.typeName(of: screen)) }
-            if refusingNavigation, child is TestNavigationContainer {
+            if forStack, child is TestNavigationContainer {
                 throw .navigationInsideNavigation(screen: child.description, navigation: description)
+            }
+            if forStack, child is TestSplitContainer {
+                throw .splitInsideNavigation(screen: child.description, navigation: description)
             }
             if result.contains(where: { $0 === child }) {
                 throw .duplicateChild(screen: child.description, container: description)
@@ -253,11 +296,11 @@ open class TestScreen: ModalPresenting, DismissalVetoing, CustomStringConvertibl
 
     /// Validates children in an initializer, which cannot throw: refused screens are left out and
     /// recorded in ``initializationErrors``.
-    func acceptedChildren(_ screens: [TestScreen], refusingNavigation: Bool) -> [TestScreen] {
+    func acceptedChildren(_ screens: [TestScreen], forStack: Bool) -> [TestScreen] {
         var accepted: [TestScreen] = []
         for screen in screens {
             do {
-                accepted = try validatedChildren(accepted + [screen], refusingNavigation: refusingNavigation)
+                accepted = try validatedChildren(accepted + [screen], forStack: forStack)
             } catch {
                 initializationErrors.append(error)
             }

@@ -24,6 +24,8 @@ public enum TestScreenError: Error, CustomStringConvertible, Equatable {
     case dismissalInProgress(screen: String)
     /// `screen` is a navigation container and cannot go into `navigation`'s stack (UIKit raises).
     case navigationInsideNavigation(screen: String, navigation: String)
+    /// `screen` is a split container and cannot go into `navigation`'s stack (UIKit raises).
+    case splitInsideNavigation(screen: String, navigation: String)
     /// `screen` appears twice in the children given to `container` (UIKit raises).
     case duplicateChild(screen: String, container: String)
     /// Putting `screen` into `container` would make `screen` contain itself.
@@ -55,6 +57,8 @@ public enum TestScreenError: Error, CustomStringConvertible, Equatable {
             "\(screen) is being dismissed; wait until the dismissal has finished"
         case .navigationInsideNavigation(let screen, let navigation):
             "\(screen) is a navigation container and cannot be put in the stack of \(navigation); UIKit raises"
+        case .splitInsideNavigation(let screen, let navigation):
+            "\(screen) is a split container and cannot be put in the stack of \(navigation); UIKit raises"
         case .duplicateChild(let screen, let container):
             "\(screen) appears more than once in the children given to \(container); UIKit raises"
         case .wouldContainItself(let screen, let container):

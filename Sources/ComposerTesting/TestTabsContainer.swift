@@ -18,7 +18,7 @@ open class TestTabsContainer: TestScreen, TabsContainer {
     /// first tab; either is recorded in ``TestScreen/initializationErrors``.
     public init(_ name: String = "tabs", tabs: [TestScreen] = [], selectedIndex: Int? = nil) {
         super.init(name)
-        tabStorage = acceptedChildren(tabs, refusingNavigation: false)
+        tabStorage = acceptedChildren(tabs, forStack: false)
         for child in tabStorage { child.parentStorage = self }
         if let selectedIndex, !tabStorage.indices.contains(selectedIndex) {
             initializationErrors.append(
@@ -53,7 +53,7 @@ open class TestTabsContainer: TestScreen, TabsContainer {
     /// refused (not a ``TestScreen``, given twice, already in another container or presented).
     /// Removed tabs are detached. Tab changes are not animated, so `animated` is ignored.
     public func setTabs(_ tabs: [any Screen], selectedIndex: Int?, animated: Bool) async throws {
-        let newTabs = try validatedChildren(tabs, refusingNavigation: false)
+        let newTabs = try validatedChildren(tabs, forStack: false)
         let newSelection: Int?
         if let selectedIndex {
             guard newTabs.indices.contains(selectedIndex) else {

@@ -39,32 +39,39 @@ enum TwinTree {
     /// presenting screens before presented ones.
     ///
     /// A screen is on screen when it is on the visible path of its level (a container's visible
-    /// child, both columns of an expanded split view) and no full-screen presentation covers it.
-    /// A full-screen presentation covers its host and everything the host contains; when it is
-    /// presented from a sheet, it covers what the sheet was shown over as well. A level that is
-    /// being dismissed is not on screen.
+    /// child, both columns of an expanded split view) and no presentation hides it. A full-screen
+    /// presentation hides everything beneath it, wherever its host is (when it is presented from a
+    /// sheet, what the sheet was shown over as well). A current-context presentation hides only its
+    /// host and what the host contains. Sheets and over-current-context presentations hide nothing.
+    /// A level that is being dismissed is not on screen.
     static func visibleScreens(from root: TestScreen) -> [TestScreen] {
         var budget = 100_000
         return region(of: root, budget: &budget).screens
     }
 
+    /// The screens on screen in `screen`'s subtree and what it presents, and whether a full-screen
+    /// presentation among them hides everything beneath it (then only the screens above it count).
     private static func region(of screen: TestScreen, budget: inout Int) -> (screens: [TestScreen], covered: Bool) {
         budget -= 1
         guard budget > 0 else { return ([], false) }
         var screens: [TestScreen] = [screen]
         for child in ScreenTree.visibleChildren(of: screen) {
-            if let child = child as? TestScreen {
-                screens += region(of: child, budget: &budget).screens
-            }
+            guard let child = child as? TestScreen else { continue }
+            let inside = region(of: child, budget: &budget)
+            if inside.covered { return inside }
+            screens += inside.screens
         }
-        if let presented = screen.presentedStorage, !presented.isDismissing {
-            let above = region(of: presented, budget: &budget)
-            if above.covered || (presented.presentationStyle ?? .fullScreen) == .fullScreen {
-                return (above.screens, true)
-            }
+        guard let presented = screen.presentedStorage, !presented.isDismissing else { return (screens, false) }
+        let above = region(of: presented, budget: &budget)
+        if above.covered { return above }
+        switch presented.presentationStyle ?? .fullScreen {
+        case .fullScreen:
+            return (above.screens, true)
+        case .currentContext:
+            return (above.screens, false)
+        case .overCurrentContext, .pageSheet, .formSheet:
             return (screens + above.screens, false)
         }
-        return (screens, false)
     }
 
     /// Ends the presentation of the level whose outermost screen is `level`: its host forgets it

@@ -43,8 +43,9 @@ public protocol DismissalVetoing: AnyObject {
 
 /// A screen that can present another one modally and dismiss what it presents.
 ///
-/// Following UIKit, the presentation is performed by the screen's presentation host (the nearest
-/// ancestor that defines a presentation context, else the outermost container), and a host that
+/// Following UIKit, the presentation is performed by the screen's presentation host: the outermost
+/// container of its level for full-screen and sheet styles, and for the current-context styles the
+/// nearest ancestor that defines the presentation context. A host that
 /// already presents something refuses to present another screen.
 @MainActor
 public protocol ModalPresenting: Screen {

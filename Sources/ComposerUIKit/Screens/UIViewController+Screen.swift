@@ -29,8 +29,8 @@
 
         /// Presents `screen` modally and returns when UIKit's presentation has finished.
         ///
-        /// UIKit performs the presentation from this controller's presentation context (often its
-        /// outermost container).
+        /// UIKit performs the presentation from this controller's outermost container, or, for the
+        /// current-context styles, from the nearest ancestor that defines the presentation context.
         ///
         /// - Throws: ``UIKitRoutingError`` when `screen` is not a view controller, when this controller
         ///   (or the controller presenting for it) already presents something, when it is not in a

@@ -26,10 +26,10 @@ struct RouterScenarioTests {
 
         #expect(
             window.lifecycle.lines == [
-                "product-nav: viewWillAppear", "product 42: viewWillAppear",
                 "main: viewWillDisappear", "home: viewWillDisappear",
-                "main: viewDidDisappear", "home: viewDidDisappear",
+                "product-nav: viewWillAppear", "product 42: viewWillAppear",
                 "product-nav: viewDidAppear", "product 42: viewDidAppear",
+                "main: viewDidDisappear", "home: viewDidDisappear",
             ])
         #expect(logger.entries.map(\.level) == [.debug, .info])
         #expect(logger.entries.last?.message.hasPrefix("navigated to ProductScreen") == true)

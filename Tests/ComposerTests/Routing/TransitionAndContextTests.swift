@@ -54,7 +54,12 @@ struct TransitionAndContextTests {
         let tabs = TestTabsContainer(
             "main", tabs: [shop, TestNavigationContainer("home-nav", stack: [TestScreen("home")])], selectedIndex: 0)
         let window = TestWindow(root: tabs)
-        try await shop.presentScreen(TestScreen("filter"), animated: false)
+        do {
+            // Scoped, so the test holds no reference that would keep the dismissed filter alive.
+            let filter = TestScreen("filter")
+            filter.modalStyle = .currentContext
+            try await shop.presentScreen(filter, animated: false)
+        }
         let router = DefaultRouter(window: window)
         #expect(window.current?.name == "filter")
 

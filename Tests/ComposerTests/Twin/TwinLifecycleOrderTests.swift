@@ -5,7 +5,9 @@ import Testing
 @MainActor
 @Suite("Twin: appearance callbacks come in UIKit's order")
 struct TwinLifecycleOrderTests {
-    @Test func pushCallsWillAppearWillDisappearThenDidDisappearDidAppear() async throws {
+    /// UIKit tells the leaving top screen first in both pairs. `DESIGN.md` states the will-pair the
+    /// other way round; the twin follows UIKit.
+    @Test func pushCallsWillDisappearWillAppearThenDidDisappearDidAppear() async throws {
         let window = TwinFixtures.navigationWindow()
         let main = try TwinFixtures.navigation("main", in: window)
 
@@ -13,7 +15,7 @@ struct TwinLifecycleOrderTests {
 
         #expect(
             window.lifecycle.lines == [
-                "list: viewWillAppear", "home: viewWillDisappear", "home: viewDidDisappear", "list: viewDidAppear",
+                "home: viewWillDisappear", "list: viewWillAppear", "home: viewDidDisappear", "list: viewDidAppear",
             ])
     }
 
@@ -28,11 +30,11 @@ struct TwinLifecycleOrderTests {
 
         #expect(
             window.lifecycle.lines == [
-                "home: viewWillAppear", "list: viewWillDisappear", "list: viewDidDisappear", "home: viewDidAppear",
+                "list: viewWillDisappear", "home: viewWillAppear", "list: viewDidDisappear", "home: viewDidAppear",
             ])
     }
 
-    @Test func aFullScreenPresentationMakesThePresenterDisappear() async throws {
+    @Test func aFullScreenPresentationCallsWillDisappearWillAppearThenDidAppearDidDisappear() async throws {
         let window = TwinFixtures.navigationWindow()
         let home = try TwinFixtures.screen("home", in: window)
 
@@ -40,15 +42,15 @@ struct TwinLifecycleOrderTests {
 
         #expect(
             window.lifecycle.lines == [
-                "modal: viewWillAppear", "login: viewWillAppear",
                 "main: viewWillDisappear", "home: viewWillDisappear",
-                "main: viewDidDisappear", "home: viewDidDisappear",
+                "modal: viewWillAppear", "login: viewWillAppear",
                 "modal: viewDidAppear", "login: viewDidAppear",
+                "main: viewDidDisappear", "home: viewDidDisappear",
             ])
     }
 
-    @Test(arguments: [TestModalStyle.pageSheet, .formSheet])
-    func aSheetLeavesThePresenterOnScreen(style: TestModalStyle) async throws {
+    @Test(arguments: [TestModalStyle.pageSheet, .formSheet, .overCurrentContext])
+    func aSheetOrAnOverCurrentContextPresentationLeavesThePresenterOnScreen(style: TestModalStyle) async throws {
         let window = TwinFixtures.navigationWindow()
         let home = try TwinFixtures.screen("home", in: window)
         let sheet = TestScreen("sheet")
@@ -64,7 +66,7 @@ struct TwinLifecycleOrderTests {
             ])
     }
 
-    @Test func dismissingAFullScreenPresentationReversesIt() async throws {
+    @Test func dismissingAFullScreenPresentationCallsWillDisappearWillAppearThenDidAppearDidDisappear() async throws {
         let window = TwinFixtures.navigationWindow()
         let home = try TwinFixtures.screen("home", in: window)
         try await home.presentScreen(TestNavigationContainer("modal", stack: [TestScreen("login")]), animated: false)
@@ -74,14 +76,73 @@ struct TwinLifecycleOrderTests {
 
         #expect(
             window.lifecycle.lines == [
-                "main: viewWillAppear", "home: viewWillAppear",
                 "modal: viewWillDisappear", "login: viewWillDisappear",
-                "modal: viewDidDisappear", "login: viewDidDisappear",
+                "main: viewWillAppear", "home: viewWillAppear",
                 "main: viewDidAppear", "home: viewDidAppear",
+                "modal: viewDidDisappear", "login: viewDidDisappear",
             ])
     }
 
-    @Test func switchingTabsShowsTheNewTabAndHidesTheOldOneInPushOrder() async throws {
+    @Test func aCurrentContextPresentationHidesOnlyItsContextAndRevealsItOnDismissal() async throws {
+        let window = TwinFixtures.shopWindow()
+        let products = try TwinFixtures.navigation("products", in: window)
+        products.definesPresentationContext = true
+        let filter = TestScreen("filter")
+        filter.modalStyle = .currentContext
+        window.lifecycle.clear()
+
+        try await TwinFixtures.screen("product 42", in: window).presentScreen(filter, animated: true)
+        #expect(
+            window.lifecycle.lines == [
+                "products: viewWillDisappear", "product 42: viewWillDisappear",
+                "filter: viewWillAppear", "filter: viewDidAppear",
+                "products: viewDidDisappear", "product 42: viewDidDisappear",
+            ])
+        window.lifecycle.clear()
+
+        try await products.dismissPresentedScreen(animated: true)
+        #expect(
+            window.lifecycle.lines == [
+                "filter: viewWillDisappear",
+                "products: viewWillAppear", "product 42: viewWillAppear",
+                "products: viewDidAppear", "product 42: viewDidAppear",
+                "filter: viewDidDisappear",
+            ])
+    }
+
+    @Test func aFullScreenPresentationFromAContextPresentationHidesTheWholeWindow() async throws {
+        let window = TwinFixtures.shopWindow()
+        try TwinFixtures.navigation("products", in: window).definesPresentationContext = true
+        let filter = TestScreen("filter")
+        filter.modalStyle = .currentContext
+        try await TwinFixtures.screen("product 42", in: window).presentScreen(filter, animated: false)
+        window.lifecycle.clear()
+
+        try await filter.presentScreen(TestScreen("alert"), animated: true)
+
+        #expect(
+            window.render() == """
+                window
+                  tabs "main" selected=1
+                    nav "shop"
+                      screen "home"
+                    nav "products"
+                      screen "list"
+                      screen "product 42"
+                    presented currentContext:
+                      screen "filter"
+                      presented fullScreen:
+                        screen "alert"
+                """)
+        #expect(window.current?.name == "alert")
+        #expect(
+            window.lifecycle.lines == [
+                "main: viewWillDisappear", "filter: viewWillDisappear", "alert: viewWillAppear",
+                "alert: viewDidAppear", "main: viewDidDisappear", "filter: viewDidDisappear",
+            ])
+    }
+
+    @Test func switchingTabsTellsTheOldTabFirstInBothPairsLikeAPush() async throws {
         let window = TwinFixtures.shopWindow()
         let tabs = try #require(window.root as? TestTabsContainer)
         window.lifecycle.clear()
@@ -90,8 +151,8 @@ struct TwinLifecycleOrderTests {
 
         #expect(
             window.lifecycle.lines == [
-                "shop: viewWillAppear", "home: viewWillAppear",
                 "products: viewWillDisappear", "product 42: viewWillDisappear",
+                "shop: viewWillAppear", "home: viewWillAppear",
                 "products: viewDidDisappear", "product 42: viewDidDisappear",
                 "shop: viewDidAppear", "home: viewDidAppear",
             ])

@@ -42,6 +42,26 @@ struct TwinNavigationStackRulesTests {
         #expect(window.render() == before)
     }
 
+    @Test func pushingASplitContainerIsRefused() async throws {
+        let window = TwinFixtures.shopWindow()
+        let products = try TwinFixtures.navigation("products", in: window)
+        let before = window.render()
+        window.lifecycle.clear()
+        let split = TestSplitContainer("split", primary: TestScreen("inbox"))
+
+        let refused = TestScreenError.splitInsideNavigation(screen: #"split "split""#, navigation: #"nav "products""#)
+        await #expect(throws: refused) {
+            try await products.push(split, animated: true)
+        }
+        #expect(window.render() == before)
+        #expect(split.parentScreen == nil)
+        #expect(window.lifecycle.lines.isEmpty)
+        #expect(
+            TestNavigationContainer("nav", stack: [TestScreen("home"), split]).initializationErrors == [
+                .splitInsideNavigation(screen: #"split "split""#, navigation: #"nav "nav""#)
+            ])
+    }
+
     @Test func aRefusedStackChangesNothing() async throws {
         let window = TwinFixtures.shopWindow()
         let products = try TwinFixtures.navigation("products", in: window)

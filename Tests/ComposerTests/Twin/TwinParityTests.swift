@@ -26,12 +26,12 @@ struct TwinParityTests {
         #expect(clock.pendingTransitions.isEmpty)
         #expect(
             window.lifecycle.lines == [
-                "shop: viewWillAppear", "home: viewWillAppear",
                 "products: viewWillDisappear", "product 42: viewWillDisappear",
+                "shop: viewWillAppear", "home: viewWillAppear",
                 "products: viewDidDisappear", "product 42: viewDidDisappear",
                 "shop: viewDidAppear", "home: viewDidAppear",
-                "products: viewWillAppear", "product 42: viewWillAppear",
                 "shop: viewWillDisappear", "home: viewWillDisappear",
+                "products: viewWillAppear", "product 42: viewWillAppear",
                 "shop: viewDidDisappear", "home: viewDidDisappear",
                 "products: viewDidAppear", "product 42: viewDidAppear",
             ])

@@ -45,13 +45,14 @@ struct TwinPresentationRulesTests {
         #expect(modal.parentScreen == nil)
     }
 
-    @Test func definesPresentationContextMakesTheScreenThePresentationHost() async throws {
+    @Test(arguments: [TestModalStyle.currentContext, .overCurrentContext])
+    func definesPresentationContextMakesTheScreenTheHostOfAContextPresentation(style: TestModalStyle) async throws {
         let window = TwinFixtures.shopWindow()
         let shop = try TwinFixtures.navigation("shop", in: window)
         let tabs = try #require(window.root)
         shop.definesPresentationContext = true
         let filter = TestScreen("filter")
-        filter.modalStyle = .pageSheet
+        filter.modalStyle = style
         try await TwinFixtures.screen("home", in: window).presentScreen(filter, animated: false)
         try await TwinFixtures.screen("list", in: window).presentScreen(TestScreen("alert"), animated: false)
 
@@ -61,7 +62,7 @@ struct TwinPresentationRulesTests {
                   tabs "main" selected=1
                     nav "shop"
                       screen "home"
-                    presented pageSheet:
+                    presented \(style):
                       screen "filter"
                     nav "products"
                       screen "list"
@@ -73,6 +74,70 @@ struct TwinPresentationRulesTests {
         #expect(try TwinFixtures.screen("home", in: window).presentedScreen === filter)
         #expect(try TwinFixtures.screen("list", in: window).presentedScreen === tabs.presentedScreen)
         #expect(tabs.presentedScreen !== filter)
+    }
+
+    @Test func aContextPresentationWithNoScreenDefiningTheContextIsHostedByTheOutermostContainer() async throws {
+        let window = TwinFixtures.shopWindow()
+        let tabs = try #require(window.root)
+        let filter = TestScreen("filter")
+        filter.modalStyle = .currentContext
+        window.lifecycle.clear()
+
+        try await TwinFixtures.screen("product 42", in: window).presentScreen(filter, animated: false)
+
+        #expect(filter.presentingScreen === tabs)
+        #expect(
+            window.render() == """
+                window
+                  tabs "main" selected=1
+                    nav "shop"
+                      screen "home"
+                    nav "products"
+                      screen "list"
+                      screen "product 42"
+                  presented currentContext:
+                    screen "filter"
+                """)
+        #expect(
+            window.lifecycle.lines == [
+                "main: viewWillDisappear", "products: viewWillDisappear", "product 42: viewWillDisappear",
+                "filter: viewWillAppear", "filter: viewDidAppear",
+                "main: viewDidDisappear", "products: viewDidDisappear", "product 42: viewDidDisappear",
+            ])
+    }
+
+    /// UIKit reads `definesPresentationContext` only for the context styles: a full-screen or sheet
+    /// presentation asked for inside a screen that defines the context is still performed by the
+    /// outermost container, which then refuses a second presentation from any tab.
+    @Test(arguments: [TestModalStyle.fullScreen, .pageSheet, .formSheet])
+    func definesPresentationContextDoesNotMoveAFullScreenOrSheetPresentation(style: TestModalStyle) async throws {
+        let window = TwinFixtures.shopWindow()
+        let tabs = try #require(window.root)
+        try TwinFixtures.navigation("shop", in: window).definesPresentationContext = true
+        let filter = TestScreen("filter")
+        filter.modalStyle = style
+
+        try await TwinFixtures.screen("home", in: window).presentScreen(filter, animated: false)
+
+        #expect(filter.presentingScreen === tabs)
+        let presented = """
+            window
+              tabs "main" selected=1
+                nav "shop"
+                  screen "home"
+                nav "products"
+                  screen "list"
+                  screen "product 42"
+              presented \(style):
+                screen "filter"
+            """
+        #expect(window.render() == presented)
+        let refused = TestScreenError.alreadyPresenting(
+            host: #"tabs "main""#, presented: #"screen "filter""#, refused: #"screen "alert""#)
+        await #expect(throws: refused) {
+            try await TwinFixtures.screen("list", in: window).presentScreen(TestScreen("alert"), animated: false)
+        }
+        #expect(window.render() == presented)
     }
 
     @Test func presentingFromAScreenOutsideTheWindowHierarchyIsRefused() async throws {

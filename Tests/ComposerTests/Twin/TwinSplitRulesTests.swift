@@ -44,7 +44,7 @@ struct TwinSplitRulesTests {
         #expect(window.memory.isReleased("empty"))
         #expect(
             window.lifecycle.lines == [
-                "message: viewWillAppear", "empty: viewWillDisappear", "empty: viewDidDisappear",
+                "empty: viewWillDisappear", "message: viewWillAppear", "empty: viewDidDisappear",
                 "message: viewDidAppear",
             ])
     }

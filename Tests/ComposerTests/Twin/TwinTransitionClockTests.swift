@@ -22,14 +22,14 @@ struct TwinTransitionClockTests {
                     screen "list"
                 """)
         #expect(window.current?.name == "list")
-        #expect(window.lifecycle.lines == ["list: viewWillAppear", "home: viewWillDisappear"])
+        #expect(window.lifecycle.lines == ["home: viewWillDisappear", "list: viewWillAppear"])
 
         #expect(clock.advance())
         try await push.value
         #expect(!clock.advance())
         #expect(
             window.lifecycle.lines == [
-                "list: viewWillAppear", "home: viewWillDisappear", "home: viewDidDisappear", "list: viewDidAppear",
+                "home: viewWillDisappear", "list: viewWillAppear", "home: viewDidDisappear", "list: viewDidAppear",
             ])
     }
 

@@ -28,7 +28,7 @@ struct TwinWindowTests {
         #expect(window.render() == "window\n  screen \"onboarding\"")
         #expect(
             window.lifecycle.lines == [
-                "onboarding: viewWillAppear", "main: viewWillDisappear", "home: viewWillDisappear",
+                "main: viewWillDisappear", "home: viewWillDisappear", "onboarding: viewWillAppear",
                 "main: viewDidDisappear", "home: viewDidDisappear", "onboarding: viewDidAppear",
             ])
     }
