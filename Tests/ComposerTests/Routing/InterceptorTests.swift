@@ -136,3 +136,42 @@ struct InterceptorTests {
         #expect(Array(journal.lines.prefix(2)) == ["intercept global 5", "intercept product 5"])
     }
 }
+
+struct ScreenCountingTask: ContextTask {
+    let journal: Journal
+    func prepare(_ screen: any Screen, with context: Any) throws { journal.record("global prepare \(screen)") }
+}
+
+struct AnalyticsPostTask: PostRoutingTask {
+    let journal: Journal
+    func execute(on destination: any Screen, with context: Any, screens: [any Screen]) {
+        journal.record("global post \(destination) with \(context), \(screens.count) screen(s)")
+    }
+}
+
+@MainActor
+@Suite("Router-wide tasks")
+struct GlobalTaskTests {
+    @Test("A global context task runs on every screen of the chain; a global post task once, after the step's")
+    func globalTasks() async throws {
+        let journal = Journal()
+        let window = TestWindow(root: TestNavigationContainer("main", stack: [TestScreen("home")]))
+        let router = DefaultRouter(window: window)
+        router.add(ScreenCountingTask(journal: journal))
+        router.add(AnalyticsPostTask(journal: journal))
+
+        try await router.navigate(to: Routes(journal: journal).productModal, with: 3)
+
+        #expect(
+            journal.lines == [
+                "intercept product 3",
+                "build product 3",
+                "global prepare screen \"home\"",
+                "global prepare nav \"product-nav\"",
+                "prepare product 3",
+                "global prepare screen \"product 3\"",
+                "post product 3 screens: screen \"product 3\", nav \"product-nav\", screen \"home\"",
+                "global post screen \"product 3\" with 3, 3 screen(s)",
+            ])
+    }
+}
