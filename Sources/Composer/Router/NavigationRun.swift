@@ -294,7 +294,7 @@ final class NavigationRun {
         var operations: [ShowOperation] = []
         var leaving: [any Screen] = []
         if let covering = ScreenTree.screenCovering(anchor) {
-            leaving += ScreenTree.screensRemovedByDismissing(covering)
+            leaving.append(covering)
             guard let presenter = anchor as? any ModalPresenting else {
                 throw failure(
                     .actionFailed, step: anchorIndex, expected: "\(anchor) to dismiss \(covering), which covers it",
@@ -321,7 +321,7 @@ final class NavigationRun {
                 let index = stack.stack.firstIndex(where: { $0 === shown }), index < stack.stack.count - 1
             {
                 let kept = Array(stack.stack[...index])
-                leaving += stack.stack[(index + 1)...].flatMap { ScreenTree.screensRemovedByDismissing($0) }
+                leaving += stack.stack[(index + 1)...]
                 pathOperations.append(
                     ShowOperation(summary: "pop \(stack) back to \(shown)") { animated in
                         try await stack.setStack(kept, animated: animated)
@@ -329,11 +329,13 @@ final class NavigationRun {
             }
             child = container
         }
-        if let refusing = leaving.first(where: { ($0 as? any DismissalVetoing)?.canBeDismissed == false }) {
+        do {
+            try ScreenTree.checkDismissal(of: leaving)
+        } catch let refusal as DismissalRefusedError {
             throw failure(
                 .dismissalRefused, step: anchorIndex,
-                expected: "every screen above \(anchor) to accept being dismissed or popped",
-                found: "\(refusing) refuses (canBeDismissed is false)")
+                expected: "every screen above \(anchor) to accept being dismissed or popped", found: refusal.description
+            )
         }
         return operations + pathOperations.reversed()
     }

@@ -18,8 +18,7 @@ public struct ScreenTree {
     /// The screen the user sees on top: follow presentations to the topmost one (skipping one
     /// that is being dismissed), then the visible child of every container inside it.
     public var current: (any Screen)? {
-        guard let root else { return nil }
-        return Self.visibleLeaf(of: Self.topPresentationLevel(from: root))
+        presentationLevels.last.map(Self.visibleLeaf(of:))
     }
 
     /// The outermost screens of each presentation level, bottom first: the root, then what it
@@ -61,15 +60,6 @@ public struct ScreenTree {
     /// presentation context counts as well as one hosted by the level's root.
     static func presentedByLevel(_ levelRoot: any Screen) -> (any Screen)? {
         visibleLeaf(of: levelRoot).presentedScreen
-    }
-
-    static func topPresentationLevel(from root: any Screen) -> any Screen {
-        var node = root
-        var seen = Set<ObjectIdentifier>([ObjectIdentifier(root)])
-        while let next = presentedByLevel(node), !next.isBeingDismissed, seen.insert(ObjectIdentifier(next)).inserted {
-            node = next
-        }
-        return node
     }
 
     /// The child a container shows: the top of a stack, the selected tab, the detail of an
