@@ -6,21 +6,24 @@ let package = Package(
     platforms: [.iOS(.v15), .macOS(.v12), .tvOS(.v15)],
     products: [
         .library(name: "Composer", targets: ["Composer"]),
+        .library(name: "ComposerLinks", targets: ["ComposerLinks"]),
         .library(name: "ComposerUIKit", targets: ["ComposerUIKit"]),
         .library(name: "ComposerTesting", targets: ["ComposerTesting"]),
     ],
     targets: [
         .target(name: "Composer"),
-        .target(name: "ComposerUIKit", dependencies: ["Composer"]),
+        .target(name: "ComposerLinks", dependencies: ["Composer"]),
+        .target(name: "ComposerUIKit", dependencies: ["Composer", "ComposerLinks"]),
         .target(name: "ComposerTesting", dependencies: ["Composer"]),
         .executableTarget(
             name: "ComposerShop",
-            dependencies: ["Composer", "ComposerTesting"],
+            dependencies: ["Composer", "ComposerLinks", "ComposerTesting"],
             path: "ExampleApp",
             exclude: ["iOS", "project.yml", "scripts"],
             sources: ["Shared", "Terminal"]
         ),
-        .testTarget(name: "ComposerTests", dependencies: ["Composer", "ComposerTesting"]),
+        .testTarget(name: "ComposerTests", dependencies: ["Composer", "ComposerLinks", "ComposerTesting"]),
+        .testTarget(name: "ComposerLinksTests", dependencies: ["Composer", "ComposerLinks", "ComposerTesting"]),
         .testTarget(name: "ComposerUIKitTests", dependencies: ["Composer", "ComposerUIKit"]),
     ],
     swiftLanguageModes: [.v6]

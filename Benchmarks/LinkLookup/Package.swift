@@ -12,7 +12,10 @@ let package = Package(
     targets: [
         .executableTarget(
             name: "LinkLookup",
-            dependencies: [.product(name: "Composer", package: "Composer")]
+            dependencies: [
+                .product(name: "Composer", package: "Composer"),
+                .product(name: "ComposerLinks", package: "Composer"),
+            ]
         )
     ],
     swiftLanguageModes: [.v6]

@@ -1,4 +1,5 @@
 import Composer
+import ComposerLinks
 
 extension ShopRoutes {
     /// Every URL the shop opens, custom scheme and universal links alike. Unknown URLs show the

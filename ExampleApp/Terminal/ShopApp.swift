@@ -1,4 +1,5 @@
 import Composer
+import ComposerLinks
 import ComposerTesting
 
 /// The terminal shop: a window of in-memory screens, the shared routes, and the commands.

@@ -1,4 +1,3 @@
-import Composer
 import ComposerUIKit
 import UIKit
 

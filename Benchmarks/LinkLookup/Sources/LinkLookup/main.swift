@@ -1,4 +1,5 @@
 import Composer
+import ComposerLinks
 import Foundation
 
 // Measures how long `LinkTable.resolve` takes as the number of registered patterns grows.

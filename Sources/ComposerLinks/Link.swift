@@ -1,3 +1,5 @@
+import Composer
+
 /// A navigation as a value: a destination and the context to reach it with, ready for
 /// the router (`router.navigate(to: link)`).
 ///
@@ -60,8 +62,8 @@ extension DefaultRouter {
     /// Resolves `url` with `links` (redirects and fallback included), then navigates to what it
     /// opens exactly as a tap would: a login-gated screen stays gated when reached by link.
     ///
-    /// - Throws: a ``LinkError`` when the URL is malformed, unknown (and there is no fallback) or
-    ///   carries a value that does not convert; a ``RoutingError`` when the navigation fails.
+    /// - Throws: a ``ComposerLinks/LinkError`` when the URL is malformed, unknown (and there is no fallback) or
+    ///   carries a value that does not convert; a ``Composer/RoutingError`` when the navigation fails.
     @discardableResult
     public func open(_ url: String, using links: LinkMap, animated: Bool = true) async throws -> any Screen {
         let link = try links.resolve(url)

@@ -1,4 +1,5 @@
 import Composer
+import ComposerLinks
 import Foundation
 import Testing
 

@@ -1,4 +1,5 @@
 import Composer
+import ComposerLinks
 
 /// SplitMix64: a tiny seeded generator, so random tests replay exactly from their seed.
 struct LinkTestRandom: RandomNumberGenerator {

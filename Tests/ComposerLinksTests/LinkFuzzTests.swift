@@ -1,4 +1,5 @@
 import Composer
+import ComposerLinks
 import Testing
 
 /// Arbitrary strings must produce a value or a `LinkError`, never a trap; any position an

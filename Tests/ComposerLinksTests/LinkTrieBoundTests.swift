@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@testable import Composer
+@testable import ComposerLinks
 
 /// Backtracking must stay cheap: the walk enters each trie node at most once per lookup.
 @MainActor
