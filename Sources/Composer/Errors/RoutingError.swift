@@ -107,16 +107,3 @@ public struct DismissalRefusedError: Error, CustomStringConvertible, Sendable {
     /// `<screen> refuses (canBeDismissed is false)`.
     public var description: String { "\(screen) refuses (canBeDismissed is false)" }
 }
-
-extension ScreenTree {
-    /// Throws ``DismissalRefusedError`` for the first of `screens` (or what they contain or
-    /// present) that refuses to leave the tree.
-    public static func checkDismissal(of screens: [any Screen]) throws {
-        for screen in screens {
-            let removed = screensRemovedByDismissing(screen)
-            if let refusing = removed.first(where: { ($0 as? any DismissalVetoing)?.canBeDismissed == false }) {
-                throw DismissalRefusedError(refusing)
-            }
-        }
-    }
-}

@@ -148,3 +148,16 @@ public struct ScreenTree {
         return result
     }
 }
+
+extension ScreenTree {
+    /// Throws ``DismissalRefusedError`` for the first of `screens` (or what they contain or
+    /// present) that refuses to leave the tree.
+    public static func checkDismissal(of screens: [any Screen]) throws {
+        for screen in screens {
+            let removed = screensRemovedByDismissing(screen)
+            if let refusing = removed.first(where: { ($0 as? any DismissalVetoing)?.canBeDismissed == false }) {
+                throw DismissalRefusedError(refusing)
+            }
+        }
+    }
+}

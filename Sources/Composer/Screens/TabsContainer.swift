@@ -1,0 +1,25 @@
+/// A tab container, like `UITabBarController`. The selected tab is always one of the tabs.
+@MainActor
+public protocol TabsContainer: ChildListContainer {
+    /// The tabs, in order.
+    var tabScreens: [any Screen] { get }
+
+    /// The index of the selected tab, `nil` only when there are no tabs.
+    var selectedTabIndex: Int? { get }
+
+    /// Replaces the tabs and selects `selectedIndex` (the first tab when `nil`).
+    func setTabs(_ tabs: [any Screen], selectedIndex: Int?, animated: Bool) async throws
+
+    /// Selects the tab at `index`. Tab selection is not animated in UIKit, so this returns at once.
+    func selectTab(at index: Int) async throws
+}
+
+extension TabsContainer {
+    /// The tabs as a list of children, with the selected index.
+    public var containerChildren: ContainerChildren { ContainerChildren(tabScreens, selectedIndex: selectedTabIndex) }
+
+    /// Replaces the tabs and the selection.
+    public func setContainerChildren(_ children: ContainerChildren, animated: Bool) async throws {
+        try await setTabs(children.screens, selectedIndex: children.selectedIndex, animated: animated)
+    }
+}

@@ -1,0 +1,55 @@
+/// The window that holds the root of the screen tree.
+@MainActor
+public protocol ScreenWindow: AnyObject {
+    /// The root screen, if any.
+    var rootScreen: (any Screen)? { get }
+
+    /// Replaces the root screen and returns when any transition has finished.
+    func setRootScreen(_ screen: any Screen, animated: Bool) async throws
+}
+
+/// Supplies the window a navigation runs in, asked once at the start of every navigation.
+///
+/// On iOS the default answers the key window of the foreground active scene; an app with several
+/// scenes passes the window of the scene that asked.
+@MainActor
+public protocol WindowProvider {
+    /// The window to navigate in, or `nil` when there is none yet.
+    var window: (any ScreenWindow)? { get }
+}
+
+/// A provider that always answers the same window.
+@MainActor
+public struct FixedWindowProvider: WindowProvider {
+    private let fixedWindow: any ScreenWindow
+
+    /// Creates a provider for `window`.
+    public init(_ window: any ScreenWindow) {
+        self.fixedWindow = window
+    }
+
+    /// The window given at creation.
+    public var window: (any ScreenWindow)? { fixedWindow }
+}
+
+/// The window seen as a screen, so that replacing its root is an action like any other.
+@MainActor
+public final class WindowAnchor: Screen {
+    /// The window.
+    public let window: any ScreenWindow
+
+    init(window: any ScreenWindow) {
+        self.window = window
+    }
+
+    /// Always `nil`: the window has no parent.
+    public var parentScreen: (any Screen)? { nil }
+    /// The root screen, if any.
+    public var childScreens: [any Screen] { window.rootScreen.map { [$0] } ?? [] }
+    /// Always `nil`.
+    public var presentedScreen: (any Screen)? { nil }
+    /// Always `nil`.
+    public var presentingScreen: (any Screen)? { nil }
+    /// Always `false`.
+    public var isBeingDismissed: Bool { false }
+}
