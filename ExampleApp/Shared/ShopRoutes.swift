@@ -32,7 +32,7 @@ final class ShopRoutes {
 
     private func tab<TabScreen: ShopScreenBase, Context>(_ type: TabScreen.Type) -> DestinationStep<TabScreen, Context>
     {
-        StepAssembly(finder: ClassFinder<TabScreen, Context>(), factory: ExistsByThenFactory<TabScreen, Context>())
+        StepAssembly(finder: ClassFinder<TabScreen, Context>(), factory: BuiltByContainerFactory<TabScreen, Context>())
             .using(GeneralAction.nothing())
             .from(tabs())
             .assemble()
@@ -46,7 +46,7 @@ final class ShopRoutes {
 
     /// The account tab; signing in is required.
     var account: DestinationStep<AccountScreen, Void> {
-        StepAssembly(finder: ClassFinder<AccountScreen, Void>(), factory: ExistsByThenFactory<AccountScreen, Void>())
+        StepAssembly(finder: ClassFinder<AccountScreen, Void>(), factory: BuiltByContainerFactory<AccountScreen, Void>())
             .adding(SignInInterceptor<Void>(routes: self))
             .using(GeneralAction.nothing())
             .from(tabs())

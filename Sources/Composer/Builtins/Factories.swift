@@ -15,8 +15,8 @@ public struct ClosureFactory<ViewController: Screen, Context>: Factory {
 
 /// Stands for a screen that a container earlier in the same navigation builds itself (a tab of a
 /// tab container built with predefined tabs). The router finds it, with the step's finder, once
-/// that container is on screen, and integrates the next steps into it.
-public struct ExistsByThenFactory<ViewController: Screen, Context>: Factory, ScreenBuiltByContainer {
+/// that container is on screen, and integrates the steps after it into it.
+public struct BuiltByContainerFactory<ViewController: Screen, Context>: Factory, BuiltByContainer {
     /// The marker factory.
     public init() {}
 

@@ -1,4 +1,4 @@
-/// Presents a screen modally over the screen of the previous step (its presentation host really
+/// Presents a screen modally over the screen of the step before (its presentation host really
 /// presents it, as in UIKit).
 public struct PresentModallyAction: Action {
     /// The action.
@@ -13,7 +13,7 @@ public struct PresentModallyAction: Action {
     }
 }
 
-/// Dismisses what the previous step's screen presents, then presents the new screen in its place:
+/// Dismisses what the screen of the step before presents, then presents the new screen in its place:
 /// swapping one modal for another.
 ///
 /// Through the router the anchor is revealed first (what covers it is dismissed, with the usual

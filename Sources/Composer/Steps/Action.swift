@@ -4,7 +4,7 @@
 /// an action that needs a navigation stack cannot follow a step that yields tabs.
 @MainActor
 public protocol Action {
-    /// The type of screen this action works on (the previous step's screen).
+    /// The type of screen this action works on (the screen of the step before).
     associatedtype Presenter
 
     /// Integrates `screen` relative to `presenter`, returning when the transition has finished.

@@ -227,7 +227,7 @@ struct BuiltinContainerFactoryTests {
     }
 
     /// Tabs with a predefined home stack and shop stack; the shop stack step is an
-    /// `ExistsByThenFactory`, selected once the tabs are on screen, and the product is pushed into it.
+    /// `BuiltByContainerFactory`, selected once the tabs are on screen, and the product is pushed into it.
     private func productInPredefinedShop(journal: Journal) -> DestinationStep<ProductScreen, Int> {
         let tabs = StepAssembly(
             finder: ClassFinder<TestTabsContainer, Int>(),
@@ -240,7 +240,7 @@ struct BuiltinContainerFactoryTests {
         .assemble()
         let shopStack = StepAssembly(
             finder: PredicateFinder<TestNavigationContainer, Int> { stack, _ in stack.name == "shop-nav" },
-            factory: ExistsByThenFactory<TestNavigationContainer, Int>()
+            factory: BuiltByContainerFactory<TestNavigationContainer, Int>()
         )
         .using(TestTabsContainer.selectTab())
         .from(tabs)
@@ -253,8 +253,8 @@ struct BuiltinContainerFactoryTests {
         .assemble()
     }
 
-    @Test("ExistsByThenFactory finds the tab a predefined factory created once the tabs are shown, and pushes into it")
-    func existsByThenFindsPredefinedTab() async throws {
+    @Test("BuiltByContainerFactory finds the tab a predefined factory created once the tabs are shown, and pushes into it")
+    func builtByContainerFindsPredefinedTab() async throws {
         let journal = Journal()
         let window = TestWindow(root: TestScreen("splash"))
         let router = DefaultRouter(window: window)
@@ -276,8 +276,8 @@ struct BuiltinContainerFactoryTests {
         #expect(journal.lines == ["build product 5"])
     }
 
-    @Test("ExistsByThenFactory finds the existing tab on a later navigation and nothing else is rebuilt")
-    func existsByThenOnSecondNavigation() async throws {
+    @Test("BuiltByContainerFactory finds the existing tab on a later navigation and nothing else is rebuilt")
+    func builtByContainerOnSecondNavigation() async throws {
         let journal = Journal()
         let window = TestWindow(root: TestScreen("splash"))
         let router = DefaultRouter(window: window)
@@ -310,8 +310,8 @@ struct BuiltinContainerFactoryTests {
         #expect(journal.lines == ["build product 5", "build product 6"])
     }
 
-    @Test("ExistsByThenFactory whose container does not create the screen fails with screenNotFound")
-    func existsByThenMissing() async throws {
+    @Test("BuiltByContainerFactory whose container does not create the screen fails with screenNotFound")
+    func builtByContainerMissing() async throws {
         let window = TestWindow(root: TestScreen("splash"))
         let router = DefaultRouter(window: window)
         #expect(window.render() == splash)
@@ -325,7 +325,7 @@ struct BuiltinContainerFactoryTests {
         .assemble()
         let settings = StepAssembly(
             finder: PredicateFinder<TestScreen, Void> { screen, _ in screen.name == "settings" },
-            factory: ExistsByThenFactory<TestScreen, Void>()
+            factory: BuiltByContainerFactory<TestScreen, Void>()
         )
         .using(TestTabsContainer.selectTab())
         .from(tabs)

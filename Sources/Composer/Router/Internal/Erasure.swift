@@ -21,8 +21,8 @@ extension StepNode {
         var node = finding(finder, declaredType: Fa.ViewController.self)
         node.screenTypeName = "\(Fa.ViewController.self)"
         let name = "\(Fa.self)"
-        if factory is any ScreenBuiltByContainer {
-            node.build = .existsByThen
+        if factory is any BuiltByContainer {
+            node.build = .builtByContainer
         } else {
             node.build = .screen(name: name) { context in
                 try factory.build(with: castContext(context, to: Fa.Context.self, for: "factory \(name)"))
@@ -109,4 +109,4 @@ extension StepNode.Integration {
 
 /// Marks a factory whose screen is built by a container earlier in the same navigation.
 @MainActor
-protocol ScreenBuiltByContainer {}
+protocol BuiltByContainer {}

@@ -108,24 +108,24 @@ final class NavigationRun {
     }
 
     private func isBuiltByContainer(_ index: Int) -> Bool {
-        if case .existsByThen = nodes[index].build { return true }
+        if case .builtByContainer = nodes[index].build { return true }
         return false
     }
 
-    /// The screen step `index`'s action works on: the next step's screen, or the container around
+    /// The screen step `index`'s action works on: the screen of the step before, or the container around
     /// it when that step expects one.
     private func resolveTarget(of index: Int) throws -> Target {
-        let next = index + 1
+        let before = index + 1
         guard nodes[index].integration != nil else {
             throw failure(
-                .actionFailed, step: index, expected: "an action that puts this screen on the next one",
+                .actionFailed, step: index, expected: "an action that puts this screen on the one of the step before",
                 found: "no action: use .using(...) on this step")
         }
-        guard let adapter = nodes[next].targetAdapter else {
-            if next == anchorIndex, let screen = screens[next] { return .live(screen) }
-            return .node(next)
+        guard let adapter = nodes[before].targetAdapter else {
+            if before == anchorIndex, let screen = screens[before] { return .live(screen) }
+            return .node(before)
         }
-        return try nearestContainer(adapter, from: next)
+        return try nearestContainer(adapter, from: before)
     }
 
     private func nearestContainer(_ adapter: StepNode.TargetAdapter, from index: Int) throws -> Target {
@@ -206,7 +206,7 @@ final class NavigationRun {
         for index in 0..<anchorIndex {
             do {
                 switch nodes[index].build {
-                case .none, .existsByThen:
+                case .none, .builtByContainer:
                     continue
                 case .screen(_, let make):
                     screens[index] = try make(contexts[index])

@@ -14,8 +14,8 @@ struct StepNode {
             initialChildren: @MainActor (Any) throws -> ContainerChildren,
             make: @MainActor (Any, ContainerChildren) async throws -> any Screen
         )
-        /// The screen is created by the container of the previous step and found after it is shown.
-        case existsByThen
+        /// The screen is created by the container of the step before and found inside it once built.
+        case builtByContainer
     }
 
     enum Integration {
@@ -33,7 +33,7 @@ struct StepNode {
         }
     }
 
-    /// Turns the screen of a step into the screen the next action works on.
+    /// Turns this step's screen into the screen that the action of the step after it works on.
     struct TargetAdapter {
         let name: String
         let matchesType: @MainActor (Any.Type) -> Bool
@@ -45,7 +45,7 @@ struct StepNode {
     var finderName: String?
     var find: (@MainActor (Any, ScreenTree) throws -> (any Screen)?)?
     var build: Build = .none
-    /// How this step's screen joins the screen of the next step in the chain (towards the origin).
+    /// How this step's screen joins the screen of the step before it (towards the anchor).
     var integration: Integration?
     var interceptors: [(name: String, run: @MainActor (Any) async throws -> Void)] = []
     var contextTasks: [(name: String, run: @MainActor (any Screen, Any) throws -> Void)] = []
@@ -58,7 +58,7 @@ struct StepNode {
         switch build {
         case .none: nil
         case .screen(let name, _), .container(let name, _, _): name
-        case .existsByThen: "exists by then"
+        case .builtByContainer: "built by its container"
         }
     }
 
