@@ -2,7 +2,7 @@
 ///
 /// ```swift
 /// let productInStack = ChainAssembly.from(productStep)
-///     .using(NavigationStack.push())
+///     .using(UINavigationController.push())
 ///     .from(listStep.expectingContainer())
 ///     .assemble()
 /// ```

@@ -6,7 +6,7 @@
 ///         finder: ClassWithContextFinder<ProductScreen, ProductID>(),
 ///         factory: ProductFactory())
 ///     .adding(LoginInterceptor<ProductID>())
-///     .using(NavigationStack.push())
+///     .using(UINavigationController.push())
 ///     .from(navigationStep)
 ///     .using(GeneralAction.presentModally())
 ///     .from(GeneralStep.current())

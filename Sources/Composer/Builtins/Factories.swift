@@ -7,7 +7,7 @@ public struct ClosureFactory<ViewController: Screen, Context>: Factory {
         self.make = make
     }
 
-    /// Calls the closure.
+    /// Runs the closure given at creation; what it throws fails the navigation as a factory failure.
     public func build(with context: Context) throws -> ViewController {
         try make(context)
     }
@@ -17,7 +17,7 @@ public struct ClosureFactory<ViewController: Screen, Context>: Factory {
 /// tab container built with predefined tabs). The router finds it, with the step's finder, once
 /// that container is on screen, and integrates the steps after it into it.
 public struct BuiltByContainerFactory<ViewController: Screen, Context>: Factory, BuiltByContainer {
-    /// The marker factory.
+    /// The factory has nothing to configure: the step's finder says which child is meant.
     public init() {}
 
     /// Never called by the router; throws so that a direct call is not mistaken for a build.

@@ -1,7 +1,7 @@
 /// Presents a screen modally over the screen of the step before (its presentation host really
 /// presents it, as in UIKit).
 public struct PresentModallyAction: Action {
-    /// The action.
+    /// The action has no settings; in a chain the shorthand `GeneralAction.presentModally()` reads better.
     public init() {}
 
     /// Presents `screen`; a presenter that cannot present is refused.
@@ -20,7 +20,7 @@ public struct PresentModallyAction: Action {
 /// ``DismissalVetoing`` check), so this matters when the action is called directly or composed into
 /// an app's own action.
 public struct DismissAndPresentAction: Action {
-    /// The action.
+    /// The action has no settings; in a chain the shorthand `GeneralAction.dismissAndPresent()` reads better.
     public init() {}
 
     /// Dismisses (without animation when a presentation follows) and presents `screen`.
@@ -38,7 +38,7 @@ public struct DismissAndPresentAction: Action {
 
 /// Makes a screen the root of the window, replacing the whole tree.
 public struct ReplaceRootAction: Action {
-    /// The action.
+    /// The action has no settings; in a chain the shorthand `GeneralAction.replaceRoot()` reads better.
     public init() {}
 
     /// Replaces the root; a screen of the current tree that refuses dismissal stops it first.
@@ -52,10 +52,10 @@ public struct ReplaceRootAction: Action {
 
 /// Does nothing: for a step whose screen is already where it belongs.
 public struct NoAction: Action {
-    /// The action.
+    /// The action has no settings; in a chain the shorthand `GeneralAction.nothing()` reads better.
     public init() {}
 
-    /// Nothing.
+    /// Leaves the tree as it is: the screen is already where it belongs.
     public func perform(_ screen: any Screen, on presenter: any Screen, animated: Bool) async throws {}
 }
 

@@ -88,7 +88,7 @@ public struct ContainerActionError: Error, CustomStringConvertible, Sendable, Eq
         self.message = message
     }
 
-    /// The message.
+    /// The message as given, so the wrapping ``RoutingError`` prints it unchanged.
     public var description: String { message }
 }
 

@@ -35,7 +35,7 @@ public struct FixedWindowProvider: WindowProvider {
 /// The window seen as a screen, so that replacing its root is an action like any other.
 @MainActor
 public final class WindowAnchor: Screen {
-    /// The window.
+    /// The window whose root ``ReplaceRootAction`` replaces.
     public let window: any ScreenWindow
 
     init(window: any ScreenWindow) {

@@ -5,8 +5,7 @@ import Testing
 @MainActor
 @Suite("Twin: appearance callbacks come in UIKit's order")
 struct TwinLifecycleOrderTests {
-    /// UIKit tells the leaving top screen first in both pairs. `DESIGN.md` states the will-pair the
-    /// other way round; the twin follows UIKit.
+    /// UIKit tells the leaving top screen first in both pairs, will-disappear before will-appear.
     @Test func pushCallsWillDisappearWillAppearThenDidDisappearDidAppear() async throws {
         let window = TwinFixtures.navigationWindow()
         let main = try TwinFixtures.navigation("main", in: window)

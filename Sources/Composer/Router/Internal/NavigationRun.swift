@@ -1,4 +1,4 @@
-/// One navigation carried out by ``DefaultRouter``: the six phases of DESIGN.md over one chain.
+/// One navigation carried out by ``DefaultRouter``: plan, guard, build, show, prepare and finish over one chain.
 ///
 /// It keeps what it learns (the anchor, each step's screen, how far it got) so that every error
 /// can carry the plan as text.
