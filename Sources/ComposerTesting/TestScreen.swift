@@ -215,13 +215,7 @@ open class TestScreen: ModalPresenting, DismissalVetoing, CustomStringConvertibl
 
     /// The outermost ancestor-or-self within this screen's presentation level.
     var levelRoot: TestScreen {
-        var node = self
-        var steps = 0
-        while let parent = node.parentStorage, steps < 10_000 {
-            node = parent
-            steps += 1
-        }
-        return node
+        ScreenTree.levelRoot(of: self) as? TestScreen ?? self
     }
 
     /// The screen that performs a presentation in `style` asked for by this one: for a context

@@ -1,14 +1,12 @@
 /// Presents a screen modally over the screen of the step before (its presentation host really
 /// presents it, as in UIKit).
 public struct PresentModallyAction: Action {
-    /// The action has no settings; in a chain the shorthand `GeneralAction.presentModally()` reads better.
+    /// The action has no settings: a chain reads better with the shorthand `GeneralAction.presentModally()`.
     public init() {}
 
     /// Presents `screen`; a presenter that cannot present is refused.
     public func perform(_ screen: any Screen, on presenter: any Screen, animated: Bool) async throws {
-        guard let presenting = presenter as? any ModalPresenting else {
-            throw ContainerActionError("\(presenter) cannot present screens: it does not conform to ModalPresenting")
-        }
+        let presenting = try ScreenTree.modalPresenter(presenter, toDo: "present \(screen)")
         try await presenting.presentScreen(screen, animated: animated)
     }
 }
@@ -20,14 +18,12 @@ public struct PresentModallyAction: Action {
 /// ``DismissalVetoing`` check), so this matters when the action is called directly or composed into
 /// an app's own action.
 public struct DismissAndPresentAction: Action {
-    /// The action has no settings; in a chain the shorthand `GeneralAction.dismissAndPresent()` reads better.
+    /// The action has no settings: a chain reads better with the shorthand `GeneralAction.dismissAndPresent()`.
     public init() {}
 
     /// Dismisses (without animation when a presentation follows) and presents `screen`.
     public func perform(_ screen: any Screen, on presenter: any Screen, animated: Bool) async throws {
-        guard let presenting = presenter as? any ModalPresenting else {
-            throw ContainerActionError("\(presenter) cannot present screens: it does not conform to ModalPresenting")
-        }
+        let presenting = try ScreenTree.modalPresenter(presenter, toDo: "present \(screen)")
         if let covering = ScreenTree.screenCovering(presenter) {
             try ScreenTree.checkDismissal(of: [covering])
             try await presenting.dismissPresentedScreen(animated: false)
@@ -38,7 +34,7 @@ public struct DismissAndPresentAction: Action {
 
 /// Makes a screen the root of the window, replacing the whole tree.
 public struct ReplaceRootAction: Action {
-    /// The action has no settings; in a chain the shorthand `GeneralAction.replaceRoot()` reads better.
+    /// The action has no settings: a chain reads better with the shorthand `GeneralAction.replaceRoot()`.
     public init() {}
 
     /// Replaces the root; a screen of the current tree that refuses dismissal stops it first.
@@ -52,7 +48,7 @@ public struct ReplaceRootAction: Action {
 
 /// Does nothing: for a step whose screen is already where it belongs.
 public struct NoAction: Action {
-    /// The action has no settings; in a chain the shorthand `GeneralAction.nothing()` reads better.
+    /// The action has no settings: a chain reads better with the shorthand `GeneralAction.nothing()`.
     public init() {}
 
     /// Leaves the tree as it is: the screen is already where it belongs.

@@ -1,7 +1,7 @@
 /// Pushes a screen on top of a navigation stack.
 public struct PushAction<Container: NavigationStackContainer>: ContainerAction {
-    /// The action has no settings; in a chain the shorthand `UINavigationController.push()` (on your own container type
-    /// where it is not UIKit's) reads better.
+    /// The action has no settings: a chain reads better with the shorthand `UINavigationController.push()`,
+    /// or `.push()` on your own container type.
     public init() {}
 
     /// Appends `screen`; a screen already in the list is refused, as UIKit refuses it.
@@ -18,8 +18,8 @@ public struct PushAction<Container: NavigationStackContainer>: ContainerAction {
 
 /// Makes a screen the only screen of a navigation stack.
 public struct PushAsRootAction<Container: NavigationStackContainer>: ContainerAction {
-    /// The action has no settings; in a chain the shorthand `UINavigationController.pushAsRoot()` (on your own container type
-    /// where it is not UIKit's) reads better.
+    /// The action has no settings: a chain reads better with the shorthand `UINavigationController.pushAsRoot()`,
+    /// or `.pushAsRoot()` on your own container type.
     public init() {}
 
     /// Replaces every screen with `screen`.
@@ -30,8 +30,8 @@ public struct PushAsRootAction<Container: NavigationStackContainer>: ContainerAc
 
 /// Replaces the top screen of a navigation stack (a step of a wizard replacing the previous one).
 public struct PushReplacingLastAction<Container: NavigationStackContainer>: ContainerAction {
-    /// The action has no settings; in a chain the shorthand `UINavigationController.pushReplacingLast()` (on your own container type
-    /// where it is not UIKit's) reads better.
+    /// The action has no settings: a chain reads better with the shorthand `UINavigationController.pushReplacingLast()`,
+    /// or `.pushReplacingLast()` on your own container type.
     public init() {}
 
     /// Replaces the last screen with `screen`; on an empty stack, `screen` becomes its only screen.
@@ -47,8 +47,8 @@ public struct PushReplacingLastAction<Container: NavigationStackContainer>: Cont
 /// Shows a screen in a navigation stack by popping back to it when it is already there, and by
 /// pushing it otherwise: "go back to the cart if it is in the stack".
 public struct PopBackAction<Container: NavigationStackContainer>: ContainerAction {
-    /// The action has no settings; in a chain the shorthand `UINavigationController.popBack()` (on your own container type
-    /// where it is not UIKit's) reads better.
+    /// The action has no settings: a chain reads better with the shorthand `UINavigationController.popBack()`,
+    /// or `.popBack()` on your own container type.
     public init() {}
 
     /// Drops every screen above `screen`, or appends it when absent.

@@ -1,7 +1,7 @@
 /// Makes a screen the primary column of a split view.
 public struct SetPrimaryAction<Container: SplitContainer>: ContainerAction {
-    /// The action has no settings; in a chain the shorthand `UISplitViewController.setPrimary()` (on your own container type
-    /// where it is not UIKit's) reads better.
+    /// The action has no settings: a chain reads better with the shorthand `UISplitViewController.setPrimary()`,
+    /// or `.setPrimary()` on your own container type.
     public init() {}
 
     /// Puts `screen` first.
@@ -17,8 +17,8 @@ public struct SetPrimaryAction<Container: SplitContainer>: ContainerAction {
 
 /// Shows a screen as the detail of a split view (pushed onto the primary when collapsed).
 public struct ShowDetailAction<Container: SplitContainer>: ContainerAction {
-    /// The action has no settings; in a chain the shorthand `UISplitViewController.showDetail()` (on your own container type
-    /// where it is not UIKit's) reads better.
+    /// The action has no settings: a chain reads better with the shorthand `UISplitViewController.showDetail()`,
+    /// or `.showDetail()` on your own container type.
     public init() {}
 
     /// Puts `screen` second; a split view without a primary is refused.
@@ -38,8 +38,8 @@ public struct ShowDetailAction<Container: SplitContainer>: ContainerAction {
 
 /// Pushes a screen onto the navigation stack of a split view's detail column.
 public struct PushOnDetailAction<Container: SplitContainer>: ContainerAction {
-    /// The action has no settings; in a chain the shorthand `UISplitViewController.pushOnDetail()` (on your own container type
-    /// where it is not UIKit's) reads better.
+    /// The action has no settings: a chain reads better with the shorthand `UISplitViewController.pushOnDetail()`,
+    /// or `.pushOnDetail()` on your own container type.
     public init() {}
 
     /// Refused: a new split view has no detail stack to push onto yet; build the detail stack as

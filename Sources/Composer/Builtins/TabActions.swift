@@ -49,8 +49,8 @@ public struct AddTabAction<Container: TabsContainer>: ContainerAction {
 
 /// Selects a screen that is already one of the tabs.
 public struct SelectTabAction<Container: TabsContainer>: ContainerAction {
-    /// The action has no settings; in a chain the shorthand `UITabBarController.selectTab()` (on your own container type
-    /// where it is not UIKit's) reads better.
+    /// The action has no settings: a chain reads better with the shorthand `UITabBarController.selectTab()`,
+    /// or `.selectTab()` on your own container type.
     public init() {}
 
     /// Selects `screen`; a screen that is not a tab is refused.

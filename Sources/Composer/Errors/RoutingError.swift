@@ -25,6 +25,8 @@ public struct RoutingError: Error, CustomStringConvertible, Sendable {
         case dismissalRefused
         /// An action could not integrate a screen.
         case actionFailed
+        /// A screen had to present or dismiss modally and does not conform to ``ModalPresenting``.
+        case cannotPresent
         /// A context task failed.
         case contextTaskFailed
         /// The navigation's task was cancelled before it changed the screen.

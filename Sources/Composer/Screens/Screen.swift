@@ -56,3 +56,37 @@ public protocol ModalPresenting: Screen {
     /// presented above it, and returns when the dismissal has finished.
     func dismissPresentedScreen(animated: Bool) async throws
 }
+
+/// Thrown when a step needs a screen to present or dismiss modally and the screen does not conform
+/// to ``ModalPresenting``; the router reports it as ``RoutingError/Code/cannotPresent``.
+public struct NotModalPresentingError: Error, CustomStringConvertible, Sendable {
+    /// The screen that was asked, as text.
+    public let screen: String
+    /// What it was asked to do, such as "present ProductScreen" or "dismiss LoginScreen".
+    public let purpose: String
+
+    /// Creates the error for `screen`, asked to do `purpose`.
+    @MainActor
+    public init(_ screen: any Screen, purpose: String) {
+        self.screen = "\(screen)"
+        self.purpose = purpose
+    }
+
+    /// `<screen> cannot <purpose>: it does not conform to ModalPresenting`.
+    public var description: String { "\(screen) cannot \(purpose): it does not conform to ModalPresenting" }
+}
+
+extension ScreenTree {
+    /// `screen` as a ``ModalPresenting`` screen, or ``NotModalPresentingError`` naming `purpose`.
+    ///
+    /// Every action and the router ask through here, so a screen that cannot present fails the
+    /// same way, with the same ``RoutingError/Code``, wherever it is met.
+    public static func modalPresenter(_ screen: any Screen, toDo purpose: @autoclosure () -> String)
+        throws(NotModalPresentingError) -> any ModalPresenting
+    {
+        guard let presenter = screen as? any ModalPresenting else {
+            throw NotModalPresentingError(screen, purpose: purpose())
+        }
+        return presenter
+    }
+}

@@ -84,18 +84,14 @@
 
         /// Configures `screen` and presents it from ``source``, returning when the presentation has finished.
         ///
-        /// - Throws: ``UIKitRoutingError`` when `screen` is not a view controller, the source cannot
-        ///   present (already presents, not in a window, not `ModalPresenting`), a sheet is configured
-        ///   for a style that is not a sheet, or a popover's anchor no longer exists.
+        /// - Throws: ``Composer/NotModalPresentingError`` when the source is not `ModalPresenting`;
+        ///   ``UIKitRoutingError`` when `screen` is not a view controller, the source cannot present
+        ///   (already presents, not in a window), a sheet is configured for a style that is not a
+        ///   sheet, or a popover's anchor no longer exists.
         public func perform(_ screen: any Screen, on presenter: any Screen, animated: Bool) async throws {
             let controller = try requireViewController(screen, for: "presenting modally")
             let origin = try source.resolve(presenter)
-            guard let host = origin as? any ModalPresenting else {
-                throw UIKitRoutingError(
-                    .notAViewController,
-                    "\(describe(origin)) cannot present \(describe(controller)): it does not conform to ModalPresenting"
-                )
-            }
+            let host = try ScreenTree.modalPresenter(origin, toDo: "present \(describe(controller))")
             try configure(controller, presentingFrom: origin as? UIViewController)
             try await host.presentScreen(controller, animated: animated)
         }

@@ -54,12 +54,6 @@
     /// The outermost container of `controller` (following `parent`), itself when it has none.
     @MainActor
     func outermostParent(of controller: UIViewController) -> UIViewController {
-        var node = controller
-        var steps = 0
-        while let parent = node.parent, steps < 10_000 {
-            node = parent
-            steps += 1
-        }
-        return node
+        ScreenTree.levelRoot(of: controller) as? UIViewController ?? controller
     }
 #endif

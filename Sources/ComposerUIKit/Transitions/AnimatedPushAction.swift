@@ -22,20 +22,10 @@
             self.makeAnimator = makeAnimator
         }
 
-        /// Appends `screen` to the children of a navigation controller that is being built.
-        ///
-        /// - Throws: ``UIKitRoutingError/Code/invalidStack`` when `screen` is already in the list or
-        ///   is a navigation controller.
+        /// Appends `screen` to the children of a navigation controller that is being built, by the
+        /// same rules as a plain push (``Composer/PushAction``).
         public func merge(_ screen: any Screen, into children: inout ContainerChildren) throws {
-            if children.screens.contains(where: { $0 === screen }) {
-                throw UIKitRoutingError(.invalidStack, "\(describe(screen)) is already in the navigation stack")
-            }
-            if screen is UINavigationController {
-                throw UIKitRoutingError(
-                    .invalidStack,
-                    "\(describe(screen)) is a navigation controller and cannot be pushed into another one")
-            }
-            children.screens.append(screen)
+            try PushAction<Container>().merge(screen, into: &children)
         }
 
         /// Pushes `screen` onto `container` with the custom animation and returns when it has finished.

@@ -26,7 +26,8 @@
         /// Replaces the root of `presenter`'s window with `screen`.
         ///
         /// - Throws: ``UIKitRoutingError`` when the window is not a `UIWindow` or `screen` is not a
-        ///   view controller; `ContainerActionError` when a screen of the current tree refuses to leave.
+        ///   view controller; `DismissalRefusedError` when a screen of the current tree refuses to leave,
+        ///   which the router reports as `dismissalRefused`.
         public func perform(_ screen: any Screen, on presenter: WindowAnchor, animated: Bool) async throws {
             guard let window = presenter.window as? UIWindow else {
                 throw UIKitRoutingError(
@@ -36,13 +37,7 @@
             }
             let controller = try requireViewController(screen, for: "replacing the root of a window")
             if let root = window.rootViewController {
-                let refusing = ScreenTree.screensRemovedByDismissing(root).first {
-                    ($0 as? any DismissalVetoing)?.canBeDismissed == false
-                }
-                if let refusing {
-                    throw ContainerActionError(
-                        "\(describe(refusing)) refuses to be dismissed, so the window's root cannot be replaced")
-                }
+                try ScreenTree.checkDismissal(of: [root])
             }
             try await window.setRootViewController(controller, transition: animated ? transition : .none)
         }

@@ -253,7 +253,9 @@ struct BuiltinContainerFactoryTests {
         .assemble()
     }
 
-    @Test("BuiltByContainerFactory finds the tab a predefined factory created once the tabs are shown, and pushes into it")
+    @Test(
+        "BuiltByContainerFactory finds the tab a predefined factory created once the tabs are shown, and pushes into it"
+    )
     func builtByContainerFindsPredefinedTab() async throws {
         let journal = Journal()
         let window = TestWindow(root: TestScreen("splash"))

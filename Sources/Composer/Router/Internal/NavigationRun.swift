@@ -274,6 +274,10 @@ final class NavigationRun {
                 try await operation.run(animated && isLast)
             } catch let error as RoutingError {
                 throw error.with(plan: report)
+            } catch let unable as NotModalPresentingError {
+                throw failure(
+                    .cannotPresent, step: nil, stepOverride: operation.summary,
+                    expected: "a screen that can present and dismiss", found: unable.description)
             } catch let refusal as DismissalRefusedError {
                 throw failure(
                     .dismissalRefused, step: nil, stepOverride: operation.summary,
@@ -295,10 +299,13 @@ final class NavigationRun {
         var leaving: [any Screen] = []
         if let covering = ScreenTree.screenCovering(anchor) {
             leaving.append(covering)
-            guard let presenter = anchor as? any ModalPresenting else {
+            let presenter: any ModalPresenting
+            do {
+                presenter = try ScreenTree.modalPresenter(anchor, toDo: "dismiss \(covering), which covers it")
+            } catch {
                 throw failure(
-                    .actionFailed, step: anchorIndex, expected: "\(anchor) to dismiss \(covering), which covers it",
-                    found: "\(anchor) does not conform to ModalPresenting")
+                    .cannotPresent, step: anchorIndex, expected: "\(anchor) to dismiss \(covering), which covers it",
+                    found: error.description)
             }
             operations.append(
                 ShowOperation(summary: "dismiss \(covering) to reveal \(anchor)") { animated in
