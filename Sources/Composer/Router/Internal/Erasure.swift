@@ -77,9 +77,9 @@ extension StepNode {
             (
                 name,
                 { screen, context, screens in
-                    guard let typedScreen = screen as? T.ViewController, let typedContext = context as? T.Context
-                    else { return }
-                    postTask.execute(on: typedScreen, with: typedContext, screens: screens)
+                    postTask.execute(
+                        on: try castScreen(screen, to: T.ViewController.self, for: name),
+                        with: try castContext(context, to: T.Context.self, for: name), screens: screens)
                 }
             ))
     }

@@ -53,7 +53,7 @@ final class NavigationRun {
         try checkCancellation()
         try await show(animated: animated)
         try prepareScreens()
-        finish()
+        try finish()
         return try destination()
     }
 
@@ -481,14 +481,16 @@ final class NavigationRun {
         stage = "prepared"
     }
 
-    private func finish() {
+    /// Runs the post tasks. Their types were checked when the route was assembled; a mismatch here
+    /// (a context adapter that lies) is reported like a context task's, never skipped silently.
+    private func finish() throws {
         let all = screens[0...anchorIndex].compactMap { $0 }
         for index in 0...anchorIndex {
             guard let screen = screens[index] else { continue }
-            for task in nodes[index].postTasks { task.run(screen, contexts[index], all) }
+            for task in nodes[index].postTasks { try task.run(screen, contexts[index], all) }
         }
         if let destination = screens[0] {
-            for task in globals.postTasks { task.run(destination, navigationContext, all) }
+            for task in globals.postTasks { try task.run(destination, navigationContext, all) }
         }
         stage = "finished"
         logger.log(RoutingLogEntry(level: .info, message: "navigated to \(nodes[0].screenTypeName)\n\(report)"))

@@ -49,7 +49,7 @@ struct StepNode {
     var integration: Integration?
     var interceptors: [(name: String, run: @MainActor (Any) async throws -> Void)] = []
     var contextTasks: [(name: String, run: @MainActor (any Screen, Any) throws -> Void)] = []
-    var postTasks: [(name: String, run: @MainActor (any Screen, Any, [any Screen]) -> Void)] = []
+    var postTasks: [(name: String, run: @MainActor (any Screen, Any, [any Screen]) throws -> Void)] = []
     /// Maps the navigation's context to this step's context.
     var contextAdapter: @MainActor (Any) throws -> Any = { $0 }
     var targetAdapter: TargetAdapter?
