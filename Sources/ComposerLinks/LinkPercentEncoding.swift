@@ -37,6 +37,38 @@ enum LinkPercentEncoding {
         return try validUTF8(decoded)
     }
 
+    /// Appends the decoded `bytes` to `output`; `false` for a bad escape or for escapes that do
+    /// not decode to UTF-8 (what ``decode(_:)`` throws for). Allocates nothing beyond `output`.
+    static func decode(_ bytes: UnsafeBufferPointer<UInt8>, into output: inout [UInt8]) -> Bool {
+        guard bytes.contains(UInt8(ascii: "%")) else {
+            output.append(contentsOf: bytes)
+            return true
+        }
+        let start = output.count
+        var index = 0
+        while index < bytes.count {
+            let byte = bytes[index]
+            guard byte == UInt8(ascii: "%") else {
+                output.append(byte)
+                index += 1
+                continue
+            }
+            guard index + 2 < bytes.count, let high = hexValue(bytes[index + 1]), let low = hexValue(bytes[index + 2])
+            else { return false }
+            output.append(high << 4 | low)
+            index += 3
+        }
+        var iterator = output[start...].makeIterator()
+        var decoder = UTF8()
+        while true {
+            switch decoder.decode(&iterator) {
+            case .scalarValue: continue
+            case .emptyInput: return true
+            case .error: return false
+            }
+        }
+    }
+
     /// The text of `bytes`, refusing invalid UTF-8 rather than substituting U+FFFD, so that
     /// two different links never decode to the same text. (`String(validating:)` would do,
     /// but is not available on the package's oldest supported Apple systems.)
