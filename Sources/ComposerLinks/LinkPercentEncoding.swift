@@ -102,6 +102,38 @@ enum LinkPercentEncoding {
         return result
     }
 
+    /// Where an encoded piece goes, which decides what must be escaped there.
+    enum Part {
+        case segment
+        case queryKey
+        case queryValue
+    }
+
+    /// Escapes only what a link's reader would misread in `part`: `%`, spaces and control
+    /// characters, `/ ? #`, and `& =` in the query. Other characters, non-ASCII ones included,
+    /// stay as they are, so the result is never longer than the link the text came from.
+    static func encodeMinimally(_ text: String, in part: Part) -> String {
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(text.utf8.count)
+        for byte in text.utf8 {
+            let mustEscape: Bool
+            switch byte {
+            case 0...0x20, 0x7F, UInt8(ascii: "%"), UInt8(ascii: "/"), UInt8(ascii: "?"), UInt8(ascii: "#"):
+                mustEscape = true
+            case UInt8(ascii: "&"), UInt8(ascii: "="):
+                mustEscape = part != .segment
+            default:
+                mustEscape = false
+            }
+            if mustEscape {
+                bytes += [UInt8(ascii: "%"), hexDigits[Int(byte >> 4)], hexDigits[Int(byte & 0x0F)]]
+            } else {
+                bytes.append(byte)
+            }
+        }
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
     private static let hexDigits: [UInt8] = Array("0123456789ABCDEF".utf8)
 
     private static func isUnreserved(_ byte: UInt8) -> Bool {

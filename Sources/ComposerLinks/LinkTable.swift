@@ -156,7 +156,10 @@ public struct LinkTable<Target> {
             guard let converter = placeholderConverters[key] else {
                 throw .unknownParameter(name: key, pattern: pattern, known: declared.keys.sorted())
             }
-            guard Self.accepts(value, converter: converter) else {
+            // A sample is a plain example: no catch-all pieces left empty.
+            let emptyPiece =
+                converter.type == .path && value.split(separator: "/", omittingEmptySubsequences: false).contains("")
+            guard Self.accepts(value, converter: converter), !emptyPiece else {
                 throw .invalidSample(parameter: key, value: value, pattern: pattern)
             }
         }
@@ -368,12 +371,9 @@ public struct LinkTable<Target> {
 
     /// Whether `text` is a value the placeholder type reads back unchanged from a link.
     static func accepts(_ text: String, converter: LinkConverter) -> Bool {
-        guard converter.value(of: text) != nil else { return false }
-        if converter.type == .path {
-            // Empty pieces would vanish when the built link is read back.
-            return !text.split(separator: "/", omittingEmptySubsequences: false).contains { $0.isEmpty }
-        }
-        return true
+        // Every non-empty catch-all value can be built: a '/' that would leave an empty segment
+        // is sent as '%2F' (see `catchAllSegments`).
+        converter.value(of: text) != nil
     }
 }
 
