@@ -33,8 +33,8 @@ public struct LinkParameters: Sendable, CustomStringConvertible {
     public var names: [String] {
         guard let layout else { return [] }
         var present: [String] = []
-        for item in items where !present.contains(layout.names[item.slot]) {
-            present.append(layout.names[item.slot])
+        for item in items where !present.contains(layout.slots[item.slot].name) {
+            present.append(layout.slots[item.slot].name)
         }
         return present.sorted()
     }
@@ -44,7 +44,7 @@ public struct LinkParameters: Sendable, CustomStringConvertible {
         guard let layout else { return [:] }
         var result: [String: [String]] = [:]
         for item in items {
-            result[layout.names[item.slot], default: []].append(text(of: item))
+            result[layout.slots[item.slot].name, default: []].append(text(of: item))
         }
         return result
     }
@@ -167,12 +167,12 @@ public struct LinkParameters: Sendable, CustomStringConvertible {
     /// The slot of `name`, or an error for a name the pattern does not declare.
     private func slotIndex(_ name: String) throws(LinkError) -> Int {
         guard let slot = layout?.slot(named: name) else {
-            throw .unknownParameter(name: name, pattern: pattern, known: layout?.names.sorted() ?? [])
+            throw .unknownParameter(name: name, pattern: pattern, known: layout?.sortedNames ?? [])
         }
         return slot
     }
 
-    private func declaredType(_ slot: Int) -> LinkValueType { layout?.types[slot] ?? .string }
+    private func declaredType(_ slot: Int) -> LinkValueType { layout?.slots[slot].type ?? .string }
 
     /// The first value of `name`, `nil` when a declared optional is absent.
     private func first(_ name: String) throws(LinkError) -> LinkCapturedValue? {
@@ -228,46 +228,51 @@ public struct LinkParameters: Sendable, CustomStringConvertible {
 /// What a pattern's values are called and how they convert, resolved once at registration so
 /// that a match only fills a small array.
 final class LinkParameterLayout: Sendable {
-    /// One query item of the pattern, with the slot its values go to.
-    struct QueryItem: Sendable {
-        let key: String
-        let slot: Int
+    /// One placeholder: a slot is its index in ``LinkParameterLayout/slots``.
+    struct Slot: Sendable {
+        let name: String
+        let type: LinkValueType
+        let converter: LinkConverter
+        /// The path segment it captures; -1 for a query placeholder.
+        let depth: Int
+        /// The query key; empty for a path placeholder.
+        let queryKey: String
         let isOptional: Bool
     }
 
     /// The pattern as registered.
     let pattern: String
-    /// Every placeholder's name, path ones first, in the order written; a slot is an index here.
-    let names: [String]
-    /// Each slot's type.
-    let types: [LinkValueType]
-    /// Each slot's converter.
-    let converters: [LinkConverter]
-    /// For each path segment, the slot it captures, or -1 for static text.
-    let segmentSlots: [Int]
-    /// The pattern's query items.
-    let query: [QueryItem]
+    /// Every placeholder, path ones first, in the order written.
+    let slots: [Slot]
+    /// How many of `slots` are path placeholders; the query ones follow them.
+    let pathSlotCount: Int
 
     init(pattern: LinkPattern, converters: [LinkConverter]) {
         self.pattern = pattern.text
-        let placeholders = pattern.placeholders
-        names = placeholders.map(\.name)
-        types = placeholders.map(\.type)
-        self.converters = converters
-        var slot = 0
-        segmentSlots = pattern.segments.map { segment in
-            guard segment.placeholder != nil else { return -1 }
-            defer { slot += 1 }
-            return slot
+        var slots: [Slot] = []
+        for (depth, segment) in pattern.segments.enumerated() {
+            guard let placeholder = segment.placeholder else { continue }
+            slots.append(
+                Slot(
+                    name: placeholder.name, type: placeholder.type, converter: converters[slots.count], depth: depth,
+                    queryKey: "", isOptional: false))
         }
-        query = pattern.query.enumerated().map { offset, item in
-            QueryItem(key: item.key, slot: slot + offset, isOptional: item.placeholder.isOptional)
+        pathSlotCount = slots.count
+        for item in pattern.query {
+            slots.append(
+                Slot(
+                    name: item.placeholder.name, type: item.placeholder.type, converter: converters[slots.count],
+                    depth: -1, queryKey: item.key, isOptional: item.placeholder.isOptional))
         }
+        self.slots = slots
     }
+
+    /// The declared names, sorted, for error messages.
+    var sortedNames: [String] { slots.map(\.name).sorted() }
 
     /// The slot of `name`, if the pattern declares it.
     func slot(named name: String) -> Int? {
-        names.firstIndex(of: name)
+        slots.firstIndex { $0.name == name }
     }
 }
 

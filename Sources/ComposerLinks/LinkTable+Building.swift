@@ -66,7 +66,7 @@ extension LinkTable {
         let entry = entries[index]
         let pattern = entry.pattern
         for name in texts.keys.sorted() where entry.layout.slot(named: name) == nil {
-            throw .unknownParameter(name: name, pattern: pattern.text, known: entry.layout.names.sorted())
+            throw .unknownParameter(name: name, pattern: pattern.text, known: entry.layout.sortedNames)
         }
         func encode(_ text: String, in part: LinkPercentEncoding.Part) -> String {
             minimal ? LinkPercentEncoding.encodeMinimally(text, in: part) : LinkPercentEncoding.encode(text)

@@ -145,13 +145,13 @@ extension LinkTable {
             guard found >= 0 else { return .failed(.unexplained) }
             let entry = entries[Int(found)]
             let layout = entry.layout
-            guard !layout.names.isEmpty else {
+            guard !layout.slots.isEmpty else {
                 return .found(entry: Int(found), parameters: LinkParameters(layout: layout, source: source, items: []))
             }
             var items: [LinkCapturedValue] = []
-            items.reserveCapacity(layout.names.count)
-            for (depth, slot) in layout.segmentSlots.enumerated() where slot >= 0 && depth < captures.count {
-                let capture = captures[depth]
+            items.reserveCapacity(layout.slots.count)
+            for slot in 0..<layout.pathSlotCount where layout.slots[slot].depth < captures.count {
+                let capture = captures[layout.slots[slot].depth]
                 let text: LinkCapturedText
                 if let owned = capture.owned {
                     text = .owned(owned)
@@ -164,7 +164,7 @@ extension LinkTable {
                 }
                 items.append(LinkCapturedValue(slot: slot, text: text, value: capture.converted))
             }
-            if !layout.query.isEmpty {
+            if layout.pathSlotCount < layout.slots.count {
                 do throws(LinkError) {
                     try appendQueryItems(of: entry, bytes: sourceBytes, query: query, to: &items)
                 } catch {
@@ -180,8 +180,9 @@ extension LinkTable {
         of entry: Entry, bytes: UnsafeBufferPointer<UInt8>, query: Range<Int>, to items: inout [LinkCapturedValue]
     ) throws(LinkError) {
         let layout = entry.layout
-        for item in layout.query {
-            let converter = layout.converters[item.slot]
+        for slot in layout.pathSlotCount..<layout.slots.count {
+            let item = layout.slots[slot]
+            let converter = item.converter
             var found = false
             var itemStart = query.lowerBound
             while itemStart < query.upperBound {
@@ -194,7 +195,7 @@ extension LinkTable {
                 defer { itemStart = itemEnd + 1 }
                 // A key without '=' has an empty value, which counts as absent.
                 guard equals >= 0, equals + 1 < itemEnd,
-                    Self.key(UnsafeBufferPointer(rebasing: bytes[itemStart..<equals]), is: item.key)
+                    Self.key(UnsafeBufferPointer(rebasing: bytes[itemStart..<equals]), is: item.queryKey)
                 else { continue }
                 let raw = UnsafeBufferPointer(rebasing: bytes[(equals + 1)..<itemEnd])
                 let value: LinkConvertedValue?
@@ -216,14 +217,14 @@ extension LinkTable {
                     case .slice: found = String(decoding: raw, as: UTF8.self)
                     }
                     throw .conversionFailed(
-                        parameter: layout.names[item.slot], expected: layout.types[item.slot], found: found,
+                        parameter: item.name, expected: item.type, found: found,
                         pattern: layout.pattern)
                 }
-                items.append(LinkCapturedValue(slot: item.slot, text: text, value: value))
+                items.append(LinkCapturedValue(slot: slot, text: text, value: value))
                 found = true
             }
             if !found, !item.isOptional {
-                throw .missingParameter(name: layout.names[item.slot], pattern: layout.pattern)
+                throw .missingParameter(name: item.name, pattern: layout.pattern)
             }
         }
     }

@@ -60,12 +60,12 @@ public struct LinkTable<Target> {
 
         /// The converter of each placeholder, by placeholder name.
         var converters: [String: LinkConverter] {
-            Dictionary(zip(layout.names, layout.converters), uniquingKeysWith: { first, _ in first })
+            Dictionary(layout.slots.map { ($0.name, $0.converter) }, uniquingKeysWith: { first, _ in first })
         }
 
         /// Each placeholder's type, by name.
         var declared: [String: LinkValueType] {
-            Dictionary(zip(layout.names, layout.types), uniquingKeysWith: { first, _ in first })
+            Dictionary(layout.slots.map { ($0.name, $0.type) }, uniquingKeysWith: { first, _ in first })
         }
     }
 
@@ -90,6 +90,9 @@ public struct LinkTable<Target> {
     /// at registration so that a failed lookup never scans the whole table.
     var firstEntriesByScheme: [String: [Int]] = [:]
     var makeFallback: (@MainActor (LinkFallback) -> Target)?
+    /// The closure given to ``fallback(_:)``, which needs no reason: `resolve(_:)` calls it
+    /// without building a ``LinkFallback``.
+    var makePlainFallback: (@MainActor (String) -> Target)?
     var redirectTargets: [Int: RedirectTarget] = [:]
 
     /// Creates an empty table.
@@ -183,6 +186,7 @@ public struct LinkTable<Target> {
     /// To learn why a link went to the fallback, use ``fallbackWithReason(_:)`` instead.
     public mutating func fallback(_ make: @escaping @MainActor (String) -> Target) {
         makeFallback = { make($0.url) }
+        makePlainFallback = make
     }
 
     /// Sets what links that cannot be opened turn into; the closure receives the link with the
@@ -198,6 +202,7 @@ public struct LinkTable<Target> {
     /// Replaces a fallback set with ``fallback(_:)``, and the other way round.
     public mutating func fallbackWithReason(_ make: @escaping @MainActor (LinkFallback) -> Target) {
         makeFallback = make
+        makePlainFallback = nil
     }
 
     // MARK: Resolving
@@ -208,7 +213,7 @@ public struct LinkTable<Target> {
     ///   registration's closure threw.
     @MainActor
     public func resolve(_ url: String) throws(LinkError) -> Target {
-        try outcome(url).target
+        try outcome(url, needsFallbackDetails: false).target
     }
 
     /// The target for `url`, with the pattern, parameters and redirects that led to it.
@@ -234,9 +239,10 @@ public struct LinkTable<Target> {
     }
 
     /// Resolves `url`: the entry's closure, or the fallback with a reason it builds only when
-    /// asked.
+    /// asked. Without `needsFallbackDetails`, a fallback set with ``fallback(_:)`` gets the
+    /// link without any ``LinkFallback`` being made.
     @MainActor
-    func outcome(_ url: String) throws(LinkError) -> Outcome {
+    func outcome(_ url: String, needsFallbackDetails: Bool = true) throws(LinkError) -> Outcome {
         var entry: Int
         var parameters: LinkParameters
         switch lookup(url) {
@@ -244,6 +250,11 @@ public struct LinkTable<Target> {
             entry = found
             parameters = foundParameters
         case .failed(let miss):
+            if !needsFallbackDetails, let makePlainFallback {
+                return Outcome(
+                    target: makePlainFallback(url), entry: nil, parameters: LinkParameters(), redirectedFrom: [],
+                    fallback: nil)
+            }
             let table = self
             let explain: () -> LinkError? = {
                 switch miss {
@@ -354,14 +365,14 @@ public struct LinkTable<Target> {
     func items(slot: Int, texts: [String], in entry: Entry) throws(LinkError) -> [LinkCapturedValue] {
         let layout = entry.layout
         guard !texts.isEmpty else {
-            if layout.query.contains(where: { $0.slot == slot && $0.isOptional }) { return [] }
-            throw .missingParameter(name: layout.names[slot], pattern: entry.pattern.text)
+            if layout.slots[slot].isOptional { return [] }
+            throw .missingParameter(name: layout.slots[slot].name, pattern: entry.pattern.text)
         }
         var items: [LinkCapturedValue] = []
         for text in texts {
-            guard let value = LinkValueConversion.convert(text, with: layout.converters[slot]) else {
+            guard let value = LinkValueConversion.convert(text, with: layout.slots[slot].converter) else {
                 throw .conversionFailed(
-                    parameter: layout.names[slot], expected: layout.types[slot], found: text,
+                    parameter: layout.slots[slot].name, expected: layout.slots[slot].type, found: text,
                     pattern: entry.pattern.text)
             }
             items.append(LinkCapturedValue(slot: slot, text: .owned(text), value: value))

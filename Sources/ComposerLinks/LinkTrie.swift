@@ -26,8 +26,11 @@ struct LinkTrie {
         let suffixBytes: Int
         /// Whether prefix and suffix are printable ASCII, so bytes and characters coincide.
         let isPrintableASCII: Bool
-        let converter: LinkConverter
+        /// The app's conversion, for custom types.
+        let convert: (@Sendable (String) -> (any Sendable)?)?
         let child: Int32
+
+        var converter: LinkConverter { LinkConverter(type: type, sample: nil, convert: convert) }
 
         var shape: LinkSegmentShape { .placeholder(type: type, prefix: prefix, suffix: suffix) }
     }
@@ -193,7 +196,7 @@ struct LinkTrie {
             type: type, prefix: prefix, suffix: suffix, prefixCount: prefix.count, suffixCount: suffix.count,
             prefixBytes: prefix.utf8.count, suffixBytes: suffix.utf8.count,
             isPrintableASCII: Self.isPrintableASCII(prefix) && Self.isPrintableASCII(suffix),
-            converter: converter, child: Int32(child))
+            convert: converter.convert, child: Int32(child))
         if nodes[node].isIndexed {
             nodes[node].edges.append(edge)
             index(edgeAt: nodes[node].edges.count - 1, of: node)
