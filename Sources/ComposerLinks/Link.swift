@@ -131,8 +131,8 @@ extension DefaultRouter {
     /// if let fallback = opened.fallback { log("no screen for \(opened.url): \(fallback)") }
     /// ```
     ///
-    /// - Throws: ``LinkOpenError/link(_:)`` when the URL is malformed, unknown (and there is no
-    ///   fallback) or carries a value that does not convert; ``LinkOpenError/routing(_:)`` when
+    /// - Throws: ``ComposerLinks/LinkOpenError/link(_:)`` when the URL is malformed, unknown (and there is no
+    ///   fallback) or carries a value that does not convert; ``ComposerLinks/LinkOpenError/routing(_:)`` when
     ///   the navigation fails.
     @discardableResult
     public func open(_ url: String, using links: LinkMap, animated: Bool = true) async throws(LinkOpenError)
