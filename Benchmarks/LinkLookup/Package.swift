@@ -1,7 +1,8 @@
 // swift-tools-version: 6.0
 import PackageDescription
 
-// Times link lookups against tables of 10 to 10,000 patterns. Run from this directory:
+// Times link lookups against tables of 10 to 10,000 patterns, next to a linear matcher and a
+// lean byte trie measured in the same run, and counts heap allocations. Run from this directory:
 //     swift run -c release LinkLookup
 let package = Package(
     name: "LinkLookup",
@@ -10,13 +11,16 @@ let package = Package(
         .package(name: "Composer", path: "../..")
     ],
     targets: [
+        .target(name: "AllocationCounter"),
         .executableTarget(
             name: "LinkLookup",
             dependencies: [
+                "AllocationCounter",
                 .product(name: "Composer", package: "Composer"),
                 .product(name: "ComposerLinks", package: "Composer"),
+                .product(name: "ComposerTesting", package: "Composer"),
             ]
-        )
+        ),
     ],
     swiftLanguageModes: [.v6]
 )

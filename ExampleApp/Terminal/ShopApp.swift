@@ -35,7 +35,15 @@ final class ShopApp {
         case "back": navigate { try await $0.router.navigate(to: $0.routes.back) }
         case "open":
             guard !argument.isEmpty else { return print("usage: open URL") }
-            navigate { try await $0.router.open(argument, using: $0.links) }
+            navigate {
+                do throws(LinkOpenError) {
+                    let opened = try await $0.router.open(argument, using: $0.links)
+                    if let fallback = opened.fallback { print("the shop has no screen for this link: \(fallback)") }
+                } catch {
+                    // The same messages as for the other commands.
+                    throw error.underlyingError
+                }
+            }
         case "catalog":
             for (index, entry) in routes.makeCatalog(links: links).entries.enumerated() {
                 print("\(index + 1). \(entry)")

@@ -1,4 +1,5 @@
 import Composer
+import Foundation
 
 /// A navigation as a value: a destination and the context to reach it with, ready for
 /// the router (`router.navigate(to: link)`).
@@ -8,18 +9,23 @@ import Composer
 @MainActor
 public struct Link {
     /// The type of the destination screen, for logs and the catalog.
-    public let destinationName: String
+    public var destinationName: String { String(describing: destinationType) }
     /// The type of the context the destination needs.
-    public let contextTypeName: String
+    public var contextTypeName: String { contextType == Void.self ? "Void" : String(describing: contextType) }
     /// The context, as text.
-    public let contextDescription: String
+    public var contextDescription: String { String(describing: context) }
+
+    // The names are rendered only when read: a link made to be opened never needs them.
+    private let destinationType: Any.Type
+    private let contextType: Any.Type
+    private let context: Any
     private let run: @MainActor (DefaultRouter, Bool) async throws(RoutingError) -> any Screen
 
     /// A link to `step` with `context`.
     public init<ViewController, Context>(to step: DestinationStep<ViewController, Context>, with context: Context) {
-        destinationName = "\(ViewController.self)"
-        contextTypeName = Context.self == Void.self ? "Void" : "\(Context.self)"
-        contextDescription = "\(context)"
+        destinationType = ViewController.self
+        contextType = Context.self
+        self.context = context
         run = { router, animated throws(RoutingError) in
             let screen = try await router.navigate(to: step, with: context, animated: animated)
             guard let screen = screen as Any as? any Screen else {
@@ -52,6 +58,64 @@ public struct Link {
 /// ```
 public typealias LinkMap = LinkTable<Link>
 
+/// Why ``Composer/DefaultRouter/open(_:using:animated:)-(String,_,_)`` failed: the link, or the navigation.
+public enum LinkOpenError: Error, Sendable, Equatable, CustomStringConvertible {
+    /// The link could not be resolved and the map has no fallback (malformed, unknown,
+    /// a value that does not convert), or the registration's closure failed.
+    case link(LinkError)
+    /// The link resolved but the navigation failed: an interceptor refused, a screen was not found…
+    case routing(RoutingError)
+
+    /// The ``LinkError`` or ``Composer/RoutingError`` itself, for code that already handles those.
+    public var underlyingError: any Error {
+        switch self {
+        case .link(let error): error
+        case .routing(let error): error
+        }
+    }
+
+    /// The underlying error's sentence.
+    public var description: String {
+        switch self {
+        case .link(let error): error.description
+        case .routing(let error): error.description
+        }
+    }
+
+    /// Compares the link errors, and the routing errors by code, step and what was found.
+    public static func == (lhs: LinkOpenError, rhs: LinkOpenError) -> Bool {
+        switch (lhs, rhs) {
+        case (.link(let left), .link(let right)): left == right
+        case (.routing(let left), .routing(let right)):
+            left.code == right.code && left.step == right.step && left.found == right.found
+        default: false
+        }
+    }
+}
+
+/// What ``Composer/DefaultRouter/open(_:using:animated:)-(String,_,_)`` did: the screen shown, and
+/// which pattern (or the fallback, and why) the link went to.
+///
+/// Main-actor isolated, so it can be the result of a `Task` started on the main actor.
+@MainActor
+public struct OpenedLink {
+    /// The destination screen.
+    public let screen: any Screen
+    /// The link as received.
+    public let url: String
+    /// The destination name of the pattern that opened the screen, if it has one.
+    public let name: String?
+    /// The pattern that opened the screen; `nil` when the fallback did.
+    public let pattern: String?
+    /// The patterns the link was redirected away from, in order.
+    public let redirectedFrom: [String]
+    /// The link and the reason it went to the fallback; `nil` when a pattern opened it.
+    public let fallback: LinkFallback?
+
+    /// Whether the map's fallback chose the screen.
+    public var isFallback: Bool { fallback != nil }
+}
+
 extension DefaultRouter {
     /// Navigates to `link` exactly as a tap would: every interceptor runs.
     @discardableResult
@@ -62,25 +126,66 @@ extension DefaultRouter {
     /// Resolves `url` with `links` (redirects and fallback included), then navigates to what it
     /// opens exactly as a tap would: a login-gated screen stays gated when reached by link.
     ///
-    /// - Throws: a ``ComposerLinks/LinkError`` when the URL is malformed, unknown (and there is no fallback) or
-    ///   carries a value that does not convert; a ``Composer/RoutingError`` when the navigation fails.
+    /// ```swift
+    /// let opened = try await router.open("shop://product/42", using: links)
+    /// if let fallback = opened.fallback { log("no screen for \(opened.url): \(fallback)") }
+    /// ```
+    ///
+    /// - Throws: ``ComposerLinks/LinkOpenError/link(_:)`` when the URL is malformed, unknown (and there is no
+    ///   fallback) or carries a value that does not convert; ``ComposerLinks/LinkOpenError/routing(_:)`` when
+    ///   the navigation fails.
     @discardableResult
-    public func open(_ url: String, using links: LinkMap, animated: Bool = true) async throws -> any Screen {
-        let link = try links.resolve(url)
-        return try await navigate(to: link, animated: animated)
+    public func open(_ url: String, using links: LinkMap, animated: Bool = true) async throws(LinkOpenError)
+        -> OpenedLink
+    {
+        let outcome: LinkMap.Outcome
+        do {
+            outcome = try links.outcome(url)
+        } catch {
+            throw .link(error)
+        }
+        let screen: any Screen
+        do {
+            screen = try await navigate(to: outcome.target, animated: animated)
+        } catch {
+            throw .routing(error)
+        }
+        return OpenedLink(
+            screen: screen, url: url, name: outcome.entry.flatMap { links.entries[$0].name },
+            pattern: outcome.entry.map { links.entries[$0].pattern.text }, redirectedFrom: outcome.redirectedFrom,
+            fallback: outcome.fallback)
     }
 
-    /// Opens `url` and calls `completion` on the main actor with the destination or the error.
+    /// Opens a `URL` as the scene delegate receives it; see ``open(_:using:animated:)-(String,_,_)``.
+    ///
+    /// The link is read from `url.absoluteString` by the map's own parser, so it resolves the
+    /// same way as the same text would, on every platform.
+    @discardableResult
+    public func open(_ url: URL, using links: LinkMap, animated: Bool = true) async throws(LinkOpenError)
+        -> OpenedLink
+    {
+        try await open(url.absoluteString, using: links, animated: animated)
+    }
+
+    /// Opens `url` and calls `completion` on the main actor with what was opened or why not.
     public func open(
         _ url: String, using links: LinkMap, animated: Bool = true,
-        completion: @escaping @MainActor (Result<any Screen, any Error>) -> Void
+        completion: @escaping @MainActor (Result<OpenedLink, LinkOpenError>) -> Void
     ) {
         Task {
-            do {
+            do throws(LinkOpenError) {
                 completion(.success(try await open(url, using: links, animated: animated)))
             } catch {
                 completion(.failure(error))
             }
         }
+    }
+
+    /// Opens a `URL` and calls `completion` on the main actor with what was opened or why not.
+    public func open(
+        _ url: URL, using links: LinkMap, animated: Bool = true,
+        completion: @escaping @MainActor (Result<OpenedLink, LinkOpenError>) -> Void
+    ) {
+        open(url.absoluteString, using: links, animated: animated, completion: completion)
     }
 }

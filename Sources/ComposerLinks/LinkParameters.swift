@@ -7,62 +7,91 @@ import Foundation
 /// unusual one. `string(_:)` is the exception and returns the decoded text of any placeholder.
 /// Errors name the parameter and the pattern.
 public struct LinkParameters: Sendable, CustomStringConvertible {
-    /// One placeholder's values: one for path placeholders, one per occurrence for query keys.
-    struct Slot: Sendable {
-        let type: LinkValueType
-        let texts: [String]
-        let values: [any Sendable]
-    }
-
-    /// The pattern the values belong to, for error messages.
-    public let pattern: String
-    private let declared: [String: LinkValueType]
-    private let slots: [String: Slot]
+    /// The pattern's placeholders, shared by every match of it.
+    let layout: LinkParameterLayout?
+    /// The link the values were read from; undecoded texts are byte ranges of it, so a match
+    /// copies no text.
+    let source: String
+    /// One item per value, grouped by slot in slot order (several for a repeated query key).
+    let items: [LinkCapturedValue]
 
     /// Parameters of no pattern, as a fallback receives them.
     public init() {
-        self.init(pattern: "", declared: [:], slots: [:])
+        self.init(layout: nil, source: "", items: [])
     }
 
-    init(pattern: String, declared: [String: LinkValueType], slots: [String: Slot]) {
-        self.pattern = pattern
-        self.declared = declared
-        self.slots = slots
+    init(layout: LinkParameterLayout?, source: String, items: [LinkCapturedValue]) {
+        self.layout = layout
+        self.source = source
+        self.items = items
     }
+
+    /// The pattern the values belong to, for error messages.
+    public var pattern: String { layout?.pattern ?? "" }
 
     /// The names that have a value in this link, sorted; absent optional ones are left out.
-    public var names: [String] { slots.keys.sorted() }
+    public var names: [String] {
+        guard let layout else { return [] }
+        var present: [String] = []
+        for item in items where !present.contains(layout.slots[item.slot].name) {
+            present.append(layout.slots[item.slot].name)
+        }
+        return present.sorted()
+    }
 
     /// Every value as decoded text, by name, for logging and tests.
-    public var texts: [String: [String]] { slots.mapValues(\.texts) }
+    public var texts: [String: [String]] {
+        guard let layout else { return [:] }
+        var result: [String: [String]] = [:]
+        for item in items {
+            result[layout.slots[item.slot].name, default: []].append(text(of: item))
+        }
+        return result
+    }
 
     /// Whether the link supplied `name`.
-    public func contains(_ name: String) -> Bool { slots[name] != nil }
+    public func contains(_ name: String) -> Bool {
+        guard let slot = layout?.slot(named: name) else { return false }
+        return items.contains { $0.slot == slot }
+    }
 
     /// `name=value` pairs, sorted by name.
     public var description: String {
-        names.map { name in "\(name)=\(slots[name]?.texts.joined(separator: ",") ?? "")" }.joined(separator: " ")
+        let texts = texts
+        return names.map { name in "\(name)=\(texts[name]?.joined(separator: ",") ?? "")" }.joined(separator: " ")
     }
 
     // MARK: Required values
 
     /// The decoded text of any placeholder; for a repeated query key, its first occurrence.
     public func string(_ name: String) throws(LinkError) -> String {
-        guard let text = try slot(name)?.texts.first else { throw .missingParameter(name: name, pattern: pattern) }
-        return text
+        guard let item = try first(name) else { throw .missingParameter(name: name, pattern: pattern) }
+        return text(of: item)
     }
 
     /// The value of an `<int:name>` placeholder.
-    public func int(_ name: String) throws(LinkError) -> Int { try required(name, .int, as: Int.self) }
+    public func int(_ name: String) throws(LinkError) -> Int {
+        guard let value = try optionalInt(name) else { throw .missingParameter(name: name, pattern: pattern) }
+        return value
+    }
 
     /// The value of a `<double:name>` placeholder.
-    public func double(_ name: String) throws(LinkError) -> Double { try required(name, .double, as: Double.self) }
+    public func double(_ name: String) throws(LinkError) -> Double {
+        guard let value = try optionalDouble(name) else { throw .missingParameter(name: name, pattern: pattern) }
+        return value
+    }
 
     /// The value of a `<uuid:name>` placeholder.
-    public func uuid(_ name: String) throws(LinkError) -> UUID { try required(name, .uuid, as: UUID.self) }
+    public func uuid(_ name: String) throws(LinkError) -> UUID {
+        guard let value = try optionalUUID(name) else { throw .missingParameter(name: name, pattern: pattern) }
+        return value
+    }
 
     /// The value of a `<bool:name>` placeholder.
-    public func bool(_ name: String) throws(LinkError) -> Bool { try required(name, .bool, as: Bool.self) }
+    public func bool(_ name: String) throws(LinkError) -> Bool {
+        guard let value = try optionalBool(name) else { throw .missingParameter(name: name, pattern: pattern) }
+        return value
+    }
 
     /// The value an app converter produced for `<type:name>`, or a built-in type's value.
     public func value<Value>(_ name: String, as type: Value.Type) throws(LinkError) -> Value {
@@ -77,16 +106,17 @@ public struct LinkParameters: Sendable, CustomStringConvertible {
     /// Every decoded text of a query key in link order (one text for other placeholders);
     /// empty when an optional key is absent.
     public func strings(_ name: String) throws(LinkError) -> [String] {
-        try slot(name)?.texts ?? []
+        let slot = try slotIndex(name)
+        return items.filter { $0.slot == slot }.map { text(of: $0) }
     }
 
     /// Every value of a query key, converted, in link order; empty when an optional key is absent.
     public func values<Value>(_ name: String, as type: Value.Type) throws(LinkError) -> [Value] {
-        guard let slot = try slot(name) else { return [] }
+        let slot = try slotIndex(name)
         var result: [Value] = []
-        for value in slot.values {
-            guard let typed = value as? Value else {
-                throw .wrongType(parameter: name, requested: "\(Value.self)", declared: slot.type)
+        for item in items where item.slot == slot {
+            guard let typed = value(of: item) as? Value else {
+                throw .wrongType(parameter: name, requested: "\(Value.self)", declared: declaredType(slot))
             }
             result.append(typed)
         }
@@ -94,52 +124,178 @@ public struct LinkParameters: Sendable, CustomStringConvertible {
     }
 
     /// The decoded text, or `nil` when an optional query key is absent.
-    public func optionalString(_ name: String) throws(LinkError) -> String? { try slot(name)?.texts.first }
+    public func optionalString(_ name: String) throws(LinkError) -> String? {
+        try first(name).map { text(of: $0) }
+    }
 
     /// The `<int:name?>` value, or `nil` when absent.
-    public func optionalInt(_ name: String) throws(LinkError) -> Int? { try optional(name, .int, as: Int.self) }
+    public func optionalInt(_ name: String) throws(LinkError) -> Int? {
+        guard let item = try first(name, declaredAs: .int) else { return nil }
+        if case .int(let value) = item.value { return value }
+        return try cast(item, name, as: Int.self)
+    }
 
     /// The `<double:name?>` value, or `nil` when absent.
     public func optionalDouble(_ name: String) throws(LinkError) -> Double? {
-        try optional(name, .double, as: Double.self)
+        guard let item = try first(name, declaredAs: .double) else { return nil }
+        if case .double(let value) = item.value { return value }
+        return try cast(item, name, as: Double.self)
     }
 
     /// The `<uuid:name?>` value, or `nil` when absent.
-    public func optionalUUID(_ name: String) throws(LinkError) -> UUID? { try optional(name, .uuid, as: UUID.self) }
+    public func optionalUUID(_ name: String) throws(LinkError) -> UUID? {
+        guard let item = try first(name, declaredAs: .uuid) else { return nil }
+        if case .uuid(let value) = item.value { return value }
+        return try cast(item, name, as: UUID.self)
+    }
 
     /// The `<bool:name?>` value, or `nil` when absent.
-    public func optionalBool(_ name: String) throws(LinkError) -> Bool? { try optional(name, .bool, as: Bool.self) }
+    public func optionalBool(_ name: String) throws(LinkError) -> Bool? {
+        guard let item = try first(name, declaredAs: .bool) else { return nil }
+        if case .bool(let value) = item.value { return value }
+        return try cast(item, name, as: Bool.self)
+    }
 
     /// The converted value, or `nil` when an optional query key is absent.
     public func optionalValue<Value>(_ name: String, as type: Value.Type) throws(LinkError) -> Value? {
-        guard let slot = try slot(name), let value = slot.values.first else { return nil }
-        guard let typed = value as? Value else {
-            throw .wrongType(parameter: name, requested: "\(Value.self)", declared: slot.type)
-        }
-        return typed
+        guard let item = try first(name) else { return nil }
+        return try cast(item, name, as: Value.self)
     }
 
     // MARK: Helpers
 
-    /// The slot for `name`, `nil` when a declared optional is absent, or an error for an undeclared name.
-    private func slot(_ name: String) throws(LinkError) -> Slot? {
-        guard declared[name] != nil else {
-            throw .unknownParameter(name: name, pattern: pattern, known: declared.keys.sorted())
+    /// The slot of `name`, or an error for a name the pattern does not declare.
+    private func slotIndex(_ name: String) throws(LinkError) -> Int {
+        guard let slot = layout?.slot(named: name) else {
+            throw .unknownParameter(name: name, pattern: pattern, known: layout?.sortedNames ?? [])
         }
-        return slots[name]
+        return slot
     }
 
-    private func optional<Value>(_ name: String, _ type: LinkValueType, as _: Value.Type) throws(LinkError) -> Value? {
-        if let declaredType = declared[name], declaredType != type {
-            throw .wrongType(parameter: name, requested: type.description, declared: declaredType)
-        }
-        return try optionalValue(name, as: Value.self)
+    private func declaredType(_ slot: Int) -> LinkValueType { layout?.slots[slot].type ?? .string }
+
+    /// The first value of `name`, `nil` when a declared optional is absent.
+    private func first(_ name: String) throws(LinkError) -> LinkCapturedValue? {
+        let slot = try slotIndex(name)
+        for item in items where item.slot == slot { return item }
+        return nil
     }
 
-    private func required<Value>(_ name: String, _ type: LinkValueType, as _: Value.Type) throws(LinkError) -> Value {
-        guard let value = try optional(name, type, as: Value.self) else {
-            throw .missingParameter(name: name, pattern: pattern)
+    /// Like `first(_:)`, after checking that the pattern declares `name` as `type`.
+    private func first(_ name: String, declaredAs type: LinkValueType) throws(LinkError) -> LinkCapturedValue? {
+        let slot = try slotIndex(name)
+        let declared = declaredType(slot)
+        guard declared == type else {
+            throw .wrongType(parameter: name, requested: type.description, declared: declared)
         }
-        return value
+        for item in items where item.slot == slot { return item }
+        return nil
     }
+
+    private func cast<Value>(_ item: LinkCapturedValue, _ name: String, as _: Value.Type) throws(LinkError) -> Value {
+        guard let typed = value(of: item) as? Value else {
+            throw .wrongType(parameter: name, requested: "\(Value.self)", declared: declaredType(item.slot))
+        }
+        return typed
+    }
+
+    /// The decoded text of `item`.
+    func text(of item: LinkCapturedValue) -> String {
+        switch item.text {
+        case .owned(let text):
+            return text
+        case .slice(let start, let end):
+            let utf8 = source.utf8
+            let lower = utf8.index(utf8.startIndex, offsetBy: start)
+            let upper = utf8.index(lower, offsetBy: end - start)
+            return String(Substring(utf8[lower..<upper]))
+        }
+    }
+
+    /// The converted value of `item`, as the converter returned it.
+    func value(of item: LinkCapturedValue) -> any Sendable {
+        switch item.value {
+        case .text: text(of: item)
+        case .int(let value): value
+        case .double(let value): value
+        case .bool(let value): value
+        case .uuid(let value): value
+        case .custom(let value): value
+        }
+    }
+}
+
+/// What a pattern's values are called and how they convert, resolved once at registration so
+/// that a match only fills a small array.
+final class LinkParameterLayout: Sendable {
+    /// One placeholder: a slot is its index in ``LinkParameterLayout/slots``.
+    struct Slot: Sendable {
+        let name: String
+        let type: LinkValueType
+        let converter: LinkConverter
+        /// The path segment it captures; -1 for a query placeholder.
+        let depth: Int
+        /// The query key; empty for a path placeholder.
+        let queryKey: String
+        let isOptional: Bool
+    }
+
+    /// The pattern as registered.
+    let pattern: String
+    /// Every placeholder, path ones first, in the order written.
+    let slots: [Slot]
+    /// How many of `slots` are path placeholders; the query ones follow them.
+    let pathSlotCount: Int
+
+    init(pattern: LinkPattern, converters: [LinkConverter]) {
+        self.pattern = pattern.text
+        var slots: [Slot] = []
+        for (depth, segment) in pattern.segments.enumerated() {
+            guard let placeholder = segment.placeholder else { continue }
+            slots.append(
+                Slot(
+                    name: placeholder.name, type: placeholder.type, converter: converters[slots.count], depth: depth,
+                    queryKey: "", isOptional: false))
+        }
+        pathSlotCount = slots.count
+        for item in pattern.query {
+            slots.append(
+                Slot(
+                    name: item.placeholder.name, type: item.placeholder.type, converter: converters[slots.count],
+                    depth: -1, queryKey: item.key, isOptional: item.placeholder.isOptional))
+        }
+        self.slots = slots
+    }
+
+    /// The declared names, sorted, for error messages.
+    var sortedNames: [String] { slots.map(\.name).sorted() }
+
+    /// The slot of `name`, if the pattern declares it.
+    func slot(named name: String) -> Int? {
+        slots.firstIndex { $0.name == name }
+    }
+}
+
+/// One captured value: its slot, where its text is, and what it converted to.
+struct LinkCapturedValue: Sendable {
+    let slot: Int
+    let text: LinkCapturedText
+    let value: LinkConvertedValue
+}
+
+/// A captured text: a byte range of the link when it needed no decoding, or the decoded text.
+enum LinkCapturedText: Sendable {
+    case slice(start: Int, end: Int)
+    case owned(String)
+}
+
+/// A converted value, unboxed for the built-in types so that reading one allocates nothing.
+enum LinkConvertedValue: Sendable {
+    /// `string` and `path`: the value is the text.
+    case text
+    case int(Int)
+    case double(Double)
+    case bool(Bool)
+    case uuid(UUID)
+    case custom(any Sendable)
 }

@@ -37,6 +37,38 @@ enum LinkPercentEncoding {
         return try validUTF8(decoded)
     }
 
+    /// Appends the decoded `bytes` to `output`; `false` for a bad escape or for escapes that do
+    /// not decode to UTF-8 (what ``decode(_:)`` throws for). Allocates nothing beyond `output`.
+    static func decode(_ bytes: UnsafeBufferPointer<UInt8>, into output: inout [UInt8]) -> Bool {
+        guard bytes.contains(UInt8(ascii: "%")) else {
+            output.append(contentsOf: bytes)
+            return true
+        }
+        let start = output.count
+        var index = 0
+        while index < bytes.count {
+            let byte = bytes[index]
+            guard byte == UInt8(ascii: "%") else {
+                output.append(byte)
+                index += 1
+                continue
+            }
+            guard index + 2 < bytes.count, let high = hexValue(bytes[index + 1]), let low = hexValue(bytes[index + 2])
+            else { return false }
+            output.append(high << 4 | low)
+            index += 3
+        }
+        var iterator = output[start...].makeIterator()
+        var decoder = UTF8()
+        while true {
+            switch decoder.decode(&iterator) {
+            case .scalarValue: continue
+            case .emptyInput: return true
+            case .error: return false
+            }
+        }
+    }
+
     /// The text of `bytes`, refusing invalid UTF-8 rather than substituting U+FFFD, so that
     /// two different links never decode to the same text. (`String(validating:)` would do,
     /// but is not available on the package's oldest supported Apple systems.)
@@ -68,6 +100,38 @@ enum LinkPercentEncoding {
             }
         }
         return result
+    }
+
+    /// Where an encoded piece goes, which decides what must be escaped there.
+    enum Part {
+        case segment
+        case queryKey
+        case queryValue
+    }
+
+    /// Escapes only what a link's reader would misread in `part`: `%`, spaces and control
+    /// characters, `/ ? #`, and `& =` in the query. Other characters, non-ASCII ones included,
+    /// stay as they are, so the result is never longer than the link the text came from.
+    static func encodeMinimally(_ text: String, in part: Part) -> String {
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(text.utf8.count)
+        for byte in text.utf8 {
+            let mustEscape: Bool
+            switch byte {
+            case 0...0x20, 0x7F, UInt8(ascii: "%"), UInt8(ascii: "/"), UInt8(ascii: "?"), UInt8(ascii: "#"):
+                mustEscape = true
+            case UInt8(ascii: "&"), UInt8(ascii: "="):
+                mustEscape = part != .segment
+            default:
+                mustEscape = false
+            }
+            if mustEscape {
+                bytes += [UInt8(ascii: "%"), hexDigits[Int(byte >> 4)], hexDigits[Int(byte & 0x0F)]]
+            } else {
+                bytes.append(byte)
+            }
+        }
+        return String(decoding: bytes, as: UTF8.self)
     }
 
     private static let hexDigits: [UInt8] = Array("0123456789ABCDEF".utf8)

@@ -2,10 +2,14 @@ extension LinkTable {
     /// A link that opens the destination registered as `name`, for sharing or for tests.
     ///
     /// Values are percent-encoded (everything but letters, digits and `-._~`), so any text
-    /// survives the trip; static segments are encoded too. Patterns with several hosts use the
-    /// first. Optional query keys with no value (or an empty one) are left out; an array fills
-    /// a repeated query key. The link is checked by matching it: `resolve(url(for:…))` always
-    /// reaches this destination (before redirects).
+    /// survives the trip; static segments are encoded too. A `/` inside a catch-all value that
+    /// would leave an empty segment (`a//b`, a leading or trailing `/`) is sent as `%2F`.
+    /// Patterns with several hosts use the first host whose link opens this destination. Optional
+    /// query keys with no value (or an empty one) are left out; an array fills a repeated query
+    /// key. When the encoded link would pass the length limit (4,096 bytes), only the characters
+    /// that must be escaped are, so a link that fitted when it came in fits when built back. The
+    /// link is checked by matching it: `resolve(url(for:…))` always reaches this destination
+    /// (before redirects) with the same values.
     ///
     /// ```swift
     /// let link = try links.url(for: "Product", parameters: ["id": 42, "tag": ["new", "sale"]])
@@ -16,40 +20,81 @@ extension LinkTable {
     ///   ``LinkError/conversionFailed(parameter:expected:found:pattern:)`` for a value its type
     ///   would not read back; ``LinkError/wrongType(parameter:requested:declared:)`` for several
     ///   values in a path placeholder; ``LinkError/unreachableURL(url:destination:resolvesTo:)``
-    ///   when a higher-precedence pattern would take the link.
+    ///   when a higher-precedence pattern would take the link under every host;
+    ///   ``LinkError/urlTooLong(length:limit:)`` when the values do not fit in a link.
     public func url(for name: String, parameters: [String: any LinkParameterValue] = [:]) throws(LinkError) -> String {
         guard let index = entryByName[name] else { throw .unknownDestination(name: name) }
-        let url = try buildURL(entry: index, texts: parameters.mapValues(\.linkTexts))
-        let (resolved, _) = try match(url)
-        guard resolved == index else {
-            throw .unreachableURL(url: url, destination: name, resolvesTo: entries[resolved].pattern.text)
+        let texts = parameters.mapValues(\.linkTexts)
+        let hosts: [String?] = entries[index].pattern.hosts.isEmpty ? [nil] : entries[index].pattern.hosts
+        var firstFailure: LinkError?
+        for host in hosts {
+            var url = try buildURL(entry: index, texts: texts, host: host, minimal: false)
+            if url.utf8.count > LinkAddress.maximumLength {
+                url = try buildURL(entry: index, texts: texts, host: host, minimal: true)
+            }
+            let resolved: Int
+            do {
+                resolved = try match(url).entry
+            } catch {
+                // The path chose another pattern, whose query then refused the link.
+                switch error {
+                case .conversionFailed(_, _, _, let other), .missingParameter(_, let other):
+                    guard other != entries[index].pattern.text else { throw error }
+                    firstFailure = firstFailure ?? .unreachableURL(url: url, destination: name, resolvesTo: other)
+                    continue
+                default:
+                    throw error
+                }
+            }
+            if resolved == index { return url }
+            if firstFailure == nil {
+                firstFailure = .unreachableURL(url: url, destination: name, resolvesTo: entries[resolved].pattern.text)
+            }
         }
-        return url
+        throw firstFailure ?? .unknownDestination(name: name)
     }
 
     /// The link of entry `index` with `texts` for its placeholders, unchecked against precedence.
-    func buildURL(entry index: Int, texts: [String: [String]]) throws(LinkError) -> String {
+    ///
+    /// - Parameters:
+    ///   - host: The host to use, one of the pattern's; `nil` for the first.
+    ///   - minimal: Escape only what the link's reader would otherwise misread, rather than
+    ///     everything but unreserved characters.
+    func buildURL(entry index: Int, texts: [String: [String]], host: String? = nil, minimal: Bool = false)
+        throws(LinkError) -> String
+    {
         let entry = entries[index]
         let pattern = entry.pattern
-        for name in texts.keys.sorted() where entry.declared[name] == nil {
-            throw .unknownParameter(name: name, pattern: pattern.text, known: entry.declared.keys.sorted())
+        for name in texts.keys.sorted() where entry.layout.slot(named: name) == nil {
+            throw .unknownParameter(name: name, pattern: pattern.text, known: entry.layout.sortedNames)
+        }
+        func encode(_ text: String, in part: LinkPercentEncoding.Part) -> String {
+            minimal ? LinkPercentEncoding.encodeMinimally(text, in: part) : LinkPercentEncoding.encode(text)
         }
         var pieces: [String] = []
         for segment in pattern.segments {
             switch segment {
             case .literal(let text):
-                pieces.append(LinkPercentEncoding.encode(text))
+                pieces.append(encode(text, in: .segment))
             case .placeholder(let prefix, let placeholder, let suffix):
                 let text = try singleText(for: placeholder, in: entry, texts: texts)
-                pieces.append(LinkPercentEncoding.encode(prefix + text + suffix))
+                let whole = prefix + text + suffix
+                // Text around a placeholder is matched by characters: a value that starts or
+                // ends with a combining mark would merge with it and never be read back.
+                guard whole.hasPrefix(prefix), whole.hasSuffix(suffix),
+                    String(whole.dropFirst(prefix.count).dropLast(suffix.count)) == text
+                else {
+                    throw .conversionFailed(
+                        parameter: placeholder.name, expected: placeholder.type, found: text, pattern: pattern.text)
+                }
+                pieces.append(encode(whole, in: .segment))
             case .catchAll(let placeholder):
                 let text = try singleText(for: placeholder, in: entry, texts: texts)
-                pieces.append(
-                    text.split(separator: "/").map { LinkPercentEncoding.encode(String($0)) }.joined(separator: "/"))
+                pieces.append(Self.catchAllSegments(text).map { encode($0, in: .segment) }.joined(separator: "/"))
             }
         }
         var url = "\(pattern.scheme)://"
-        if let host = pattern.hosts.first {
+        if let host = host ?? pattern.hosts.first {
             url += host
             if !pieces.isEmpty { url += "/" }
         }
@@ -63,11 +108,34 @@ extension LinkTable {
             }
             for value in values {
                 try check(value, for: item.placeholder, in: entry)
-                items.append("\(LinkPercentEncoding.encode(item.key))=\(LinkPercentEncoding.encode(value))")
+                items.append("\(encode(item.key, in: .queryKey))=\(encode(value, in: .queryValue))")
             }
         }
         if !items.isEmpty { url += "?" + items.joined(separator: "&") }
         return url
+    }
+
+    /// The segments that carry a catch-all value: split at `/` by bytes (a `/` followed by a
+    /// combining mark is still a separator), keeping inside a segment every `/` that would
+    /// otherwise leave an empty segment, which a link's reader drops.
+    static func catchAllSegments(_ text: String) -> [String] {
+        var segments: [String] = []
+        var current = ""
+        for (offset, piece) in text.utf8.split(separator: UInt8(ascii: "/"), omittingEmptySubsequences: false)
+            .enumerated()
+        {
+            let piece = String(decoding: piece, as: UTF8.self)
+            if offset == 0 {
+                current = piece
+            } else if current.isEmpty || piece.isEmpty {
+                current += "/" + piece
+            } else {
+                segments.append(current)
+                current = piece
+            }
+        }
+        segments.append(current)
+        return segments
     }
 
     private func singleText(for placeholder: LinkPlaceholder, in entry: Entry, texts: [String: [String]])

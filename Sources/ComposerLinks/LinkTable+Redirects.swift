@@ -63,9 +63,11 @@ extension LinkTable {
         } catch {
             throw .invalidRedirects(.invalidPattern(error))
         }
-        if let index = entryByDescription[pattern.description] { return index }
-        let lookalike = trie.conflict(rootKeys: pattern.rootKeys, shape: pattern.shape).map { entries[$0].pattern.text }
-        throw .invalidRedirects(.unknownPattern(text, lookalike: lookalike))
+        // Patterns with the same description have the same shape under the same roots, and no
+        // two registered patterns share a shape there: the shape finds the only candidate.
+        let sameShape = trie.conflict(rootKeys: pattern.rootKeys, shape: pattern.shape)
+        if let index = sameShape, entries[index].pattern.description == pattern.description { return index }
+        throw .invalidRedirects(.unknownPattern(text, lookalike: sameShape.map { entries[$0].pattern.text }))
     }
 
     /// Follows every chain once; each entry has at most one outgoing redirect, so a chain
@@ -91,14 +93,12 @@ extension LinkTable {
     func carry(_ parameters: LinkParameters, to destination: Int) throws(LinkError) -> LinkParameters {
         let entry = entries[destination]
         let texts = parameters.texts
-        var slots: [String: LinkParameters.Slot] = [:]
-        for placeholder in entry.pattern.placeholders {
+        var items: [LinkCapturedValue] = []
+        for (slot, placeholder) in entry.pattern.placeholders.enumerated() {
             var available = texts[placeholder.name] ?? []
             if placeholder.location == .path { available = Array(available.prefix(1)) }
-            if let slot = try slot(for: placeholder, texts: available, in: entry) {
-                slots[placeholder.name] = slot
-            }
+            items += try self.items(slot: slot, texts: available, in: entry)
         }
-        return LinkParameters(pattern: entry.pattern.text, declared: entry.declared, slots: slots)
+        return LinkParameters(layout: entry.layout, source: "", items: items)
     }
 }

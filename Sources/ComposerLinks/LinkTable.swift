@@ -55,10 +55,18 @@ public struct LinkTable<Target> {
         let name: String?
         let samples: [String: String]
         let make: @MainActor (LinkParameters) throws -> Target
-        /// The converter of each placeholder, by placeholder name, captured at registration.
-        let converters: [String: LinkConverter]
+        /// Each placeholder's name, type and converter (captured at registration), by slot.
+        let layout: LinkParameterLayout
+
+        /// The converter of each placeholder, by placeholder name.
+        var converters: [String: LinkConverter] {
+            Dictionary(layout.slots.map { ($0.name, $0.converter) }, uniquingKeysWith: { first, _ in first })
+        }
+
         /// Each placeholder's type, by name.
-        let declared: [String: LinkValueType]
+        var declared: [String: LinkValueType] {
+            Dictionary(layout.slots.map { ($0.name, $0.type) }, uniquingKeysWith: { first, _ in first })
+        }
     }
 
     /// Where a redirect sends a registered pattern's links.
@@ -78,11 +86,13 @@ public struct LinkTable<Target> {
     var entries: [Entry] = []
     var trie = LinkTrie()
     var entryByName: [String: Int] = [:]
-    var entryByDescription: [String: Int] = [:]
     /// The first three entries of each scheme, suggested when a link's host is unknown; kept
     /// at registration so that a failed lookup never scans the whole table.
     var firstEntriesByScheme: [String: [Int]] = [:]
-    var makeFallback: (@MainActor (String) -> Target)?
+    var makeFallback: (@MainActor (LinkFallback) -> Target)?
+    /// The closure given to ``fallback(_:)``, which needs no reason: `resolve(_:)` calls it
+    /// without building a ``LinkFallback``.
+    var makePlainFallback: (@MainActor (String) -> Target)?
     var redirectTargets: [Int: RedirectTarget] = [:]
 
     /// Creates an empty table.
@@ -136,18 +146,23 @@ public struct LinkTable<Target> {
         }
         var placeholderConverters: [String: LinkConverter] = [:]
         var declared: [String: LinkValueType] = [:]
+        var slotConverters: [LinkConverter] = []
         for placeholder in parsed.placeholders {
             guard let converter = converters.converter(for: placeholder.type) else {
                 throw .invalidConverter(name: placeholder.type.description, reason: "no converter is registered for it")
             }
             placeholderConverters[placeholder.name] = converter
             declared[placeholder.name] = placeholder.type
+            slotConverters.append(converter)
         }
         for (key, value) in samples.sorted(by: { $0.key < $1.key }) {
             guard let converter = placeholderConverters[key] else {
                 throw .unknownParameter(name: key, pattern: pattern, known: declared.keys.sorted())
             }
-            guard Self.accepts(value, converter: converter) else {
+            // A sample is a plain example: no catch-all pieces left empty.
+            let emptyPiece =
+                converter.type == .path && value.split(separator: "/", omittingEmptySubsequences: false).contains("")
+            guard Self.accepts(value, converter: converter), !emptyPiece else {
                 throw .invalidSample(parameter: key, value: value, pattern: pattern)
             }
         }
@@ -156,11 +171,10 @@ public struct LinkTable<Target> {
         entries.append(
             Entry(
                 pattern: parsed, name: name, samples: samples, make: make,
-                converters: placeholderConverters, declared: declared
+                layout: LinkParameterLayout(pattern: parsed, converters: slotConverters)
             ))
         trie.insert(rootKeys: parsed.rootKeys, pattern: parsed, converters: placeholderConverters, entry: index)
         if let name { entryByName[name] = index }
-        entryByDescription[parsed.description] = index
         if firstEntriesByScheme[parsed.scheme, default: []].count < 3 {
             firstEntriesByScheme[parsed.scheme, default: []].append(index)
         }
@@ -168,8 +182,27 @@ public struct LinkTable<Target> {
 
     /// Sets what links that match nothing (or are malformed, or carry unusable values) turn
     /// into; the closure receives the link as given. Without a fallback those links throw.
+    ///
+    /// To learn why a link went to the fallback, use ``fallbackWithReason(_:)`` instead.
     public mutating func fallback(_ make: @escaping @MainActor (String) -> Target) {
+        makeFallback = { make($0.url) }
+        makePlainFallback = make
+    }
+
+    /// Sets what links that cannot be opened turn into; the closure receives the link with the
+    /// reason (unknown path, which value failed to convert, malformed…), for a log or a message.
+    ///
+    /// ```swift
+    /// links.fallbackWithReason { fallback in
+    ///     logger.notice("no screen for \(fallback.url): \(fallback.description)")
+    ///     return Link(to: web, with: fallback.url)
+    /// }
+    /// ```
+    ///
+    /// Replaces a fallback set with ``fallback(_:)``, and the other way round.
+    public mutating func fallbackWithReason(_ make: @escaping @MainActor (LinkFallback) -> Target) {
         makeFallback = make
+        makePlainFallback = nil
     }
 
     // MARK: Resolving
@@ -180,7 +213,7 @@ public struct LinkTable<Target> {
     ///   registration's closure threw.
     @MainActor
     public func resolve(_ url: String) throws(LinkError) -> Target {
-        try resolveLink(url).target
+        try outcome(url, needsFallbackDetails: false).target
     }
 
     /// The target for `url`, with the pattern, parameters and redirects that led to it.
@@ -188,75 +221,124 @@ public struct LinkTable<Target> {
     /// - Throws: Like ``resolve(_:)``.
     @MainActor
     public func resolveLink(_ url: String) throws(LinkError) -> ResolvedLink<Target> {
-        let route: Route
-        do {
-            route = try self.route(url)
-        } catch {
-            guard error.isAboutIncomingLink, let makeFallback else { throw error }
-            return ResolvedLink(
-                target: makeFallback(url), url: url, name: nil, pattern: nil,
-                parameters: LinkParameters(), redirectedFrom: [], fallbackReason: error
-            )
-        }
-        let redirectedFrom = route.via.map { entries[$0].pattern.text }
-        guard let index = route.entry else {
-            guard let makeFallback else { throw .noMatch(url: url, closest: []) }
-            return ResolvedLink(
-                target: makeFallback(url), url: url, name: nil, pattern: nil,
-                parameters: LinkParameters(), redirectedFrom: redirectedFrom, fallbackReason: nil
-            )
-        }
-        let entry = entries[index]
-        let target: Target
-        do {
-            target = try entry.make(route.parameters)
-        } catch let error as LinkError {
-            throw error
-        } catch {
-            throw .targetFailed(pattern: entry.pattern.text, message: String(describing: error))
-        }
+        let outcome = try outcome(url)
         return ResolvedLink(
-            target: target, url: url, name: entry.name, pattern: entry.pattern.text,
-            parameters: route.parameters, redirectedFrom: redirectedFrom, fallbackReason: nil
+            target: outcome.target, url: url, name: outcome.entry.flatMap { entries[$0].name },
+            pattern: outcome.entry.map { entries[$0].pattern.text }, parameters: outcome.parameters,
+            redirectedFrom: outcome.redirectedFrom, fallbackReason: outcome.fallback?.reason
         )
     }
 
-    /// The outcome of matching and redirecting: an entry with its parameters, or the
-    /// fallback (`entry == nil`), and the entries redirected away from.
-    struct Route {
+    /// What resolving a link produced, with the fallback's explanation left unbuilt.
+    struct Outcome {
+        var target: Target
         var entry: Int?
         var parameters: LinkParameters
-        var via: [Int]
+        var redirectedFrom: [String]
+        var fallback: LinkFallback?
     }
 
-    private func route(_ url: String) throws(LinkError) -> Route {
-        var (entry, parameters) = try match(url)
+    /// Resolves `url`: the entry's closure, or the fallback with a reason it builds only when
+    /// asked. Without `needsFallbackDetails`, a fallback set with ``fallback(_:)`` gets the
+    /// link without any ``LinkFallback`` being made.
+    @MainActor
+    func outcome(_ url: String, needsFallbackDetails: Bool = true) throws(LinkError) -> Outcome {
+        var entry: Int
+        var parameters: LinkParameters
+        switch lookup(url) {
+        case .found(let found, let foundParameters):
+            entry = found
+            parameters = foundParameters
+        case .failed(let miss):
+            if !needsFallbackDetails, let makePlainFallback {
+                return Outcome(
+                    target: makePlainFallback(url), entry: nil, parameters: LinkParameters(), redirectedFrom: [],
+                    fallback: nil)
+            }
+            let table = self
+            let explain: () -> LinkError? = {
+                switch miss {
+                case .error(let error): error
+                case .unexplained: table.explainMiss(url)
+                }
+            }
+            guard let makeFallback else { throw explain() ?? .noMatch(url: url, closest: []) }
+            let fallback = LinkFallback(url: url, redirectedFrom: [], explain: explain)
+            return Outcome(
+                target: makeFallback(fallback), entry: nil, parameters: LinkParameters(), redirectedFrom: [],
+                fallback: fallback)
+        }
         var via: [Int] = []
-        // Loops are rejected when redirects are set; the count check only guards that promise.
-        while let redirect = redirectTargets[entry], via.count <= redirectTargets.count {
-            via.append(entry)
-            switch redirect {
-            case .fallback:
-                return Route(entry: nil, parameters: LinkParameters(), via: via)
-            case .entry(let next):
-                parameters = try carry(parameters, to: next)
-                entry = next
+        if !redirectTargets.isEmpty {
+            // Loops are rejected when redirects are set; the count check only guards that promise.
+            while let redirect = redirectTargets[entry], via.count <= redirectTargets.count {
+                via.append(entry)
+                switch redirect {
+                case .fallback:
+                    let redirectedFrom = via.map { entries[$0].pattern.text }
+                    guard let makeFallback else { throw .noMatch(url: url, closest: []) }
+                    let fallback = LinkFallback(url: url, redirectedFrom: redirectedFrom, explain: { nil })
+                    return Outcome(
+                        target: makeFallback(fallback), entry: nil, parameters: LinkParameters(),
+                        redirectedFrom: redirectedFrom, fallback: fallback)
+                case .entry(let next):
+                    do {
+                        parameters = try carry(parameters, to: next)
+                    } catch {
+                        guard let makeFallback else { throw error }
+                        let fallback = LinkFallback(url: url, redirectedFrom: [], explain: { error })
+                        return Outcome(
+                            target: makeFallback(fallback), entry: nil, parameters: LinkParameters(),
+                            redirectedFrom: [], fallback: fallback)
+                    }
+                    entry = next
+                }
             }
         }
-        return Route(entry: entry, parameters: parameters, via: via)
+        let target: Target
+        do {
+            target = try entries[entry].make(parameters)
+        } catch let error as LinkError {
+            throw error
+        } catch {
+            throw .targetFailed(pattern: entries[entry].pattern.text, message: String(describing: error))
+        }
+        return Outcome(
+            target: target, entry: entry, parameters: parameters, redirectedFrom: via.map { entries[$0].pattern.text },
+            fallback: nil)
     }
 
     /// The entry `url` matches, ignoring redirects, with its parameters.
     func match(_ url: String) throws(LinkError) -> (entry: Int, parameters: LinkParameters) {
-        let address = try LinkAddress(parsing: url)
+        switch lookup(url) {
+        case .found(let entry, let parameters):
+            return (entry, parameters)
+        case .failed(.error(let error)):
+            throw error
+        case .failed(.unexplained):
+            throw explainMiss(url) ?? .noMatch(url: url, closest: [])
+        }
+    }
+
+    /// Why `url`, which the lookup did not match, matches nothing: the error `match(_:)` throws.
+    ///
+    /// Runs only when someone asks, since it parses the link again, walks the trie a second
+    /// time with typed placeholders accepting any text, and lists the closest patterns.
+    func explainMiss(_ url: String) -> LinkError? {
+        let address: LinkAddress
+        do {
+            address = try LinkAddress(parsing: url)
+        } catch {
+            return error
+        }
         guard let root = trie.roots[address.rootKey] else {
             let closest = (firstEntriesByScheme[address.scheme] ?? []).map { entries[$0].pattern.text }
-            throw .noMatch(url: url, closest: closest)
+            return .noMatch(url: url, closest: closest)
         }
         var progress = LinkTrie.Progress()
         var visits = 0
-        if let found = trie.match(address.segments, from: root, relaxed: false, progress: &progress, visits: &visits) {
-            return (found.entry, try parameters(of: found, query: address.query))
+        if trie.match(address.segments, from: root, relaxed: false, progress: &progress, visits: &visits) != nil {
+            return nil
         }
         // Nothing matched. If something would have with its typed placeholders accepting any
         // text, the link has a wrong value rather than a wrong shape: say which.
@@ -270,71 +352,39 @@ public struct LinkTable<Target> {
                 else {
                     continue
                 }
-                throw .conversionFailed(
+                return .conversionFailed(
                     parameter: placeholder.name, expected: placeholder.type, found: capture.text, pattern: pattern.text
                 )
             }
         }
         let closest = trie.entries(below: progress.nodes, limit: 3).map { entries[$0].pattern.text }
-        throw .noMatch(url: url, closest: closest)
+        return .noMatch(url: url, closest: closest)
     }
 
-    /// The parameters of a successful walk: path captures plus the pattern's query keys.
-    private func parameters(of match: LinkTrie.Match, query: [(key: String, value: String)]) throws(LinkError)
-        -> LinkParameters
-    {
-        let entry = entries[match.entry]
-        var slots: [String: LinkParameters.Slot] = [:]
-        for (position, segment) in entry.pattern.segments.enumerated() where position < match.captures.count {
-            guard let placeholder = segment.placeholder, let capture = match.captures[position],
-                let value = capture.value
-            else {
-                continue
-            }
-            slots[placeholder.name] = LinkParameters.Slot(
-                type: placeholder.type, texts: [capture.text], values: [value])
-        }
-        if !entry.pattern.query.isEmpty {
-            var valuesByKey: [String: [String]] = [:]
-            for item in query where !item.value.isEmpty {
-                valuesByKey[item.key, default: []].append(item.value)
-            }
-            for item in entry.pattern.query {
-                let slot = try slot(for: item.placeholder, texts: valuesByKey[item.key] ?? [], in: entry)
-                slots[item.placeholder.name] = slot
-            }
-        }
-        return LinkParameters(pattern: entry.pattern.text, declared: entry.declared, slots: slots)
-    }
-
-    /// Converts `texts` for `placeholder`; `nil` for an absent optional value.
-    func slot(for placeholder: LinkPlaceholder, texts: [String], in entry: Entry) throws(LinkError) -> LinkParameters
-        .Slot?
-    {
+    /// Converts `texts` for the placeholder in `slot` of `entry`; empty for an absent optional value.
+    func items(slot: Int, texts: [String], in entry: Entry) throws(LinkError) -> [LinkCapturedValue] {
+        let layout = entry.layout
         guard !texts.isEmpty else {
-            if placeholder.isOptional { return nil }
-            throw .missingParameter(name: placeholder.name, pattern: entry.pattern.text)
+            if layout.slots[slot].isOptional { return [] }
+            throw .missingParameter(name: layout.slots[slot].name, pattern: entry.pattern.text)
         }
-        let converter = entry.converters[placeholder.name] ?? LinkConverter(type: .string, sample: nil, convert: nil)
-        var values: [any Sendable] = []
+        var items: [LinkCapturedValue] = []
         for text in texts {
-            guard let value = converter.value(of: text) else {
+            guard let value = LinkValueConversion.convert(text, with: layout.slots[slot].converter) else {
                 throw .conversionFailed(
-                    parameter: placeholder.name, expected: placeholder.type, found: text, pattern: entry.pattern.text)
+                    parameter: layout.slots[slot].name, expected: layout.slots[slot].type, found: text,
+                    pattern: entry.pattern.text)
             }
-            values.append(value)
+            items.append(LinkCapturedValue(slot: slot, text: .owned(text), value: value))
         }
-        return LinkParameters.Slot(type: placeholder.type, texts: texts, values: values)
+        return items
     }
 
     /// Whether `text` is a value the placeholder type reads back unchanged from a link.
     static func accepts(_ text: String, converter: LinkConverter) -> Bool {
-        guard converter.value(of: text) != nil else { return false }
-        if converter.type == .path {
-            // Empty pieces would vanish when the built link is read back.
-            return !text.split(separator: "/", omittingEmptySubsequences: false).contains { $0.isEmpty }
-        }
-        return true
+        // Every non-empty catch-all value can be built: a '/' that would leave an empty segment
+        // is sent as '%2F' (see `catchAllSegments`).
+        converter.value(of: text) != nil
     }
 }
 

@@ -1,9 +1,12 @@
 /// The patterns of a ``LinkTable`` as a tree of path segments, one tree per scheme and host.
 ///
-/// A lookup walks down one level per link segment. At each level static children are found
-/// by hashing and placeholder children are tried in precedence order, so a lookup's cost
-/// depends on the link's length and on how many *kinds* of placeholder sit side by side at a
-/// level, not on how many patterns are registered.
+/// A lookup walks down one level per link segment. Static children of every node live in one
+/// hashed table keyed by (node, text); placeholder children are tried in precedence order.
+/// A node with many placeholder children that differ only in the text around them
+/// (`u1-<int:id>`, `u2-<int:id>`, …) indexes them by that text, so a lookup only tries the
+/// children whose text fits the segment. A lookup's cost therefore depends on the link's
+/// length and on how many *kinds* of placeholder fit a segment at a level, not on how many
+/// patterns are registered.
 ///
 /// When a higher-precedence branch fails deeper down, the walk backs up and tries the next
 /// sibling. Every node sits at exactly one depth and has exactly one parent, so each node is
@@ -12,48 +15,44 @@
 struct LinkTrie {
     /// A placeholder child: how to test a segment against it and where it leads.
     struct Edge {
-        let shape: LinkSegmentShape
+        let type: LinkValueType
         let prefix: String
         let suffix: String
-        /// `prefix.count` and `suffix.count`, in characters, kept to avoid recounting per lookup.
-        let prefixLength: Int
-        let suffixLength: Int
-        let converter: LinkConverter
-        let child: Int
+        /// `prefix.count` and `suffix.count`, in characters.
+        let prefixCount: Int
+        let suffixCount: Int
+        /// The UTF-8 lengths of `prefix` and `suffix`.
+        let prefixBytes: Int
+        let suffixBytes: Int
+        /// Whether prefix and suffix are printable ASCII, so bytes and characters coincide.
+        let isPrintableASCII: Bool
+        /// The app's conversion, for custom types.
+        let convert: (@Sendable (String) -> (any Sendable)?)?
+        let child: Int32
 
-        /// The captured text and value when `segment` fits this edge. With `relaxed`, a typed
-        /// placeholder accepts any text and captures a `nil` value, which lets the table say
-        /// which parameter failed to convert when nothing matched.
-        func capture(_ segment: String, relaxed: Bool) -> Capture? {
-            var middle = segment
-            let affixLength = prefixLength + suffixLength
-            if affixLength > 0 {
-                // The count check keeps prefix and suffix from overlapping and leaves at least
-                // one character for the placeholder.
-                guard segment.hasPrefix(prefix), segment.hasSuffix(suffix), segment.count > affixLength else {
-                    return nil
-                }
-                middle = String(segment.dropFirst(prefixLength).dropLast(suffixLength))
-            }
-            if let value = converter.value(of: middle) {
-                return Capture(text: middle, value: value)
-            }
-            return relaxed && converter.type.isTyped ? Capture(text: middle, value: nil) : nil
-        }
+        var converter: LinkConverter { LinkConverter(type: type, sample: nil, convert: convert) }
+
+        var shape: LinkSegmentShape { .placeholder(type: type, prefix: prefix, suffix: suffix) }
     }
 
     /// One level of one or more patterns.
     struct Node {
-        var literals: [String: Int] = [:]
-        /// The keys of `literals`, sorted, so suggestions list children in a stable order
-        /// without sorting on every failed lookup.
-        var sortedLiterals: [String] = []
-        /// Sorted by ``LinkSegmentShape/precedes(_:)``.
-        var placeholders: [Edge] = []
-        /// The entry whose pattern ends with a catch-all here.
-        var catchAll: Int?
-        /// The entry whose pattern ends here.
-        var terminal: Int?
+        /// Sorted by ``LinkSegmentShape/precedes(_:)``, unless the node is indexed.
+        var edges: [Edge] = []
+        /// The entry whose pattern ends here, or -1.
+        var terminal: Int32 = -1
+        /// The entry whose pattern ends with a catch-all here, or -1.
+        var catchAll: Int32 = -1
+        /// The first static child, then each child's `nextLiteral`: for suggestions only.
+        var firstLiteral: Int32 = -1
+        var nextLiteral: Int32 = -1
+        /// The static text that leads here from the parent; empty for other nodes.
+        var label = ""
+        /// Bit n: a printable-ASCII static child of n bytes (n < 63); bit 63: any other static
+        /// child. Lets a lookup skip the hashed table when no static child can fit a segment.
+        var literalLengths: UInt64 = 0
+        /// Whether `edges` is too long to scan and is found through `affixGroups` instead.
+        var isIndexed = false
     }
 
     /// The text a placeholder captured and its converted value (`nil` only in relaxed walks).
@@ -74,8 +73,41 @@ struct LinkTrie {
         var nodes: [Int] = []
     }
 
+    /// A root's scheme and host, lowercased, for comparing a link's bytes without building a key.
+    struct Root {
+        let scheme: [UInt8]
+        let host: [UInt8]?
+        let node: Int32
+    }
+
+    struct LiteralKey: Hashable {
+        let node: Int32
+        let text: String
+    }
+
+    struct AffixKey: Hashable {
+        let node: Int32
+        let prefix: String
+        let suffix: String
+    }
+
+    struct AffixLengths: Hashable {
+        let prefix: Int
+        let suffix: Int
+    }
+
+    /// Above this many placeholder children, a node indexes them by their surrounding text.
+    static let indexThreshold = 8
+
     private(set) var nodes: [Node] = []
     private(set) var roots: [String: Int] = [:]
+    private(set) var rootList: [Root] = []
+    /// Every static child of every node.
+    private(set) var literals: [LiteralKey: Int32] = [:]
+    /// The placeholder children of indexed nodes, by node and surrounding text (positions in `edges`).
+    private(set) var affixGroups: [AffixKey: [Int32]] = [:]
+    /// The distinct (prefix, suffix) lengths, in characters, of each indexed node's placeholders.
+    private(set) var affixLengths: [Int32: [AffixLengths]] = [:]
 
     // MARK: Building
 
@@ -87,7 +119,7 @@ struct LinkTrie {
             var diverged = false
             for (position, segment) in shape.enumerated() {
                 if segment == .catchAll {
-                    found = nodes[node].catchAll
+                    found = nodes[node].catchAll >= 0 ? Int(nodes[node].catchAll) : nil
                     diverged = found == nil
                     break
                 }
@@ -96,9 +128,9 @@ struct LinkTrie {
                     break
                 }
                 node = child
-                if position == shape.count - 1 { found = nodes[node].terminal }
+                if position == shape.count - 1 { found = nodes[node].terminal >= 0 ? Int(nodes[node].terminal) : nil }
             }
-            if shape.isEmpty { found = nodes[node].terminal }
+            if shape.isEmpty { found = nodes[node].terminal >= 0 ? Int(nodes[node].terminal) : nil }
             if !diverged, let found { return found }
         }
         return nil
@@ -106,65 +138,87 @@ struct LinkTrie {
 
     /// Adds `pattern` as `entry` under every root; the caller has checked for conflicts.
     mutating func insert(rootKeys: [String], pattern: LinkPattern, converters: [String: LinkConverter], entry: Int) {
-        for key in rootKeys {
+        for (offset, key) in rootKeys.enumerated() {
             var node: Int
             if let root = roots[key] {
                 node = root
             } else {
                 node = newNode()
                 roots[key] = node
+                let host = pattern.hosts.isEmpty ? nil : Array(pattern.hosts[offset].utf8)
+                rootList.append(Root(scheme: Array(pattern.scheme.utf8), host: host, node: Int32(node)))
             }
             for segment in pattern.segments {
                 switch segment {
                 case .catchAll:
-                    nodes[node].catchAll = entry
+                    nodes[node].catchAll = Int32(entry)
                     continue
                 case .literal(let text):
-                    if let child = nodes[node].literals[text] {
-                        node = child
-                    } else {
-                        let child = newNode()
-                        nodes[node].literals[text] = child
-                        let position = Self.insertionIndex(of: text, in: nodes[node].sortedLiterals)
-                        nodes[node].sortedLiterals.insert(text, at: position)
-                        node = child
-                    }
+                    node = literalChild(of: node, text)
                 case .placeholder(let prefix, let placeholder, let suffix):
                     if let child = child(of: node, for: segment.shape) {
                         node = child
                     } else {
-                        let child = newNode()
                         let converter =
                             converters[placeholder.name] ?? LinkConverter(type: .string, sample: nil, convert: nil)
-                        let edge = Edge(
-                            shape: segment.shape, prefix: prefix, suffix: suffix,
-                            prefixLength: prefix.count, suffixLength: suffix.count, converter: converter, child: child
-                        )
-                        let position = nodes[node].placeholders.firstIndex { edge.shape.precedes($0.shape) }
-                        nodes[node].placeholders.insert(edge, at: position ?? nodes[node].placeholders.count)
-                        node = child
+                        node = addEdge(to: node, type: placeholder.type, prefix: prefix, suffix: suffix, converter)
                     }
                 }
             }
             if pattern.segments.last?.shape != .catchAll {
-                nodes[node].terminal = entry
+                nodes[node].terminal = Int32(entry)
             }
         }
     }
 
-    /// Where `key` goes in the sorted `keys`, by binary search.
-    private static func insertionIndex(of key: String, in keys: [String]) -> Int {
-        var low = 0
-        var high = keys.count
-        while low < high {
-            let middle = (low + high) / 2
-            if keys[middle] < key {
-                low = middle + 1
-            } else {
-                high = middle
+    private mutating func literalChild(of node: Int, _ text: String) -> Int {
+        let key = LiteralKey(node: Int32(node), text: text)
+        if let child = literals[key] { return Int(child) }
+        let child = newNode()
+        literals[key] = Int32(child)
+        nodes[child].label = text
+        nodes[child].nextLiteral = nodes[node].firstLiteral
+        nodes[node].firstLiteral = Int32(child)
+        let length = text.utf8.count
+        if length < 63, Self.isPrintableASCII(text) {
+            nodes[node].literalLengths |= 1 << UInt64(length)
+        } else {
+            nodes[node].literalLengths |= 1 << 63
+        }
+        return child
+    }
+
+    private mutating func addEdge(
+        to node: Int, type: LinkValueType, prefix: String, suffix: String, _ converter: LinkConverter
+    ) -> Int {
+        let child = newNode()
+        let edge = Edge(
+            type: type, prefix: prefix, suffix: suffix, prefixCount: prefix.count, suffixCount: suffix.count,
+            prefixBytes: prefix.utf8.count, suffixBytes: suffix.utf8.count,
+            isPrintableASCII: Self.isPrintableASCII(prefix) && Self.isPrintableASCII(suffix),
+            convert: converter.convert, child: Int32(child))
+        if nodes[node].isIndexed {
+            nodes[node].edges.append(edge)
+            index(edgeAt: nodes[node].edges.count - 1, of: node)
+        } else {
+            let position = nodes[node].edges.firstIndex { edge.shape.precedes($0.shape) }
+            nodes[node].edges.insert(edge, at: position ?? nodes[node].edges.count)
+            if nodes[node].edges.count > Self.indexThreshold {
+                nodes[node].isIndexed = true
+                for position in nodes[node].edges.indices { index(edgeAt: position, of: node) }
             }
         }
-        return low
+        return child
+    }
+
+    private mutating func index(edgeAt position: Int, of node: Int) {
+        let edge = nodes[node].edges[position]
+        affixGroups[AffixKey(node: Int32(node), prefix: edge.prefix, suffix: edge.suffix), default: []].append(
+            Int32(position))
+        let lengths = AffixLengths(prefix: edge.prefixCount, suffix: edge.suffixCount)
+        if !(affixLengths[Int32(node)]?.contains(lengths) ?? false) {
+            affixLengths[Int32(node), default: []].append(lengths)
+        }
     }
 
     private mutating func newNode() -> Int {
@@ -174,10 +228,23 @@ struct LinkTrie {
 
     private func child(of node: Int, for shape: LinkSegmentShape) -> Int? {
         switch shape {
-        case .literal(let text): nodes[node].literals[text]
-        case .placeholder: nodes[node].placeholders.first { $0.shape == shape }?.child
-        case .catchAll: nil
+        case .literal(let text):
+            return literals[LiteralKey(node: Int32(node), text: text)].map(Int.init)
+        case .placeholder(let type, let prefix, let suffix):
+            if nodes[node].isIndexed {
+                let group = affixGroups[AffixKey(node: Int32(node), prefix: prefix, suffix: suffix)] ?? []
+                return group.first { nodes[node].edges[Int($0)].type == type }.map {
+                    Int(nodes[node].edges[Int($0)].child)
+                }
+            }
+            return nodes[node].edges.first { $0.shape == shape }.map { Int($0.child) }
+        case .catchAll:
+            return nil
         }
+    }
+
+    static func isPrintableASCII(_ text: String) -> Bool {
+        text.utf8.allSatisfy { $0 > 0x20 && $0 < 0x7F }
     }
 
     // MARK: Matching
@@ -185,6 +252,9 @@ struct LinkTrie {
     /// Walks `segments` from `root` and returns the highest-precedence entry that matches them:
     /// at the first segment where candidates differ, static beats typed beats string beats
     /// catch-all (see ``LinkSegmentShape/precedes(_:)``).
+    ///
+    /// This is the text-based entry point, for explaining a failed lookup and for tests; links
+    /// are resolved by ``walk(_:_:_:)`` on their bytes.
     ///
     /// - Parameters:
     ///   - relaxed: Let typed placeholders accept any text (with a `nil` value).
@@ -197,53 +267,37 @@ struct LinkTrie {
         progress: inout Progress,
         visits: inout Int
     ) -> Match? {
-        // Each frame is a node being tried at depth `stack.count - 1`, with the next child to try:
-        // 0 is the static child, 1...n the placeholder edges, n + 1 the catch-all.
-        var stack: [(node: Int, next: Int)] = [(root, 0)]
-        var captures = [Capture?](repeating: nil, count: segments.count)
-        progress = Progress(depth: 0, nodes: [root])
-        visits += 1
-
-        while let (nodeIndex, next) = stack.last {
-            let depth = stack.count - 1
-            if depth == segments.count {
-                if let entry = nodes[nodeIndex].terminal { return Match(entry: entry, captures: captures) }
-                stack.removeLast()
-                continue
-            }
-            stack[depth].next += 1
-            let segment = segments[depth]
-            var child: Int?
-            if next == 0 {
-                if let literal = nodes[nodeIndex].literals[segment] {
-                    captures[depth] = nil
-                    child = literal
-                }
-            } else if next <= nodes[nodeIndex].placeholders.count {
-                let edge = nodes[nodeIndex].placeholders[next - 1]
-                if let capture = edge.capture(segment, relaxed: relaxed) {
-                    captures[depth] = capture
-                    child = edge.child
-                }
-            } else if next == nodes[nodeIndex].placeholders.count + 1, let entry = nodes[nodeIndex].catchAll {
-                let rest = segments[depth...].joined(separator: "/")
-                captures[depth] = Capture(text: rest, value: rest)
-                return Match(entry: entry, captures: captures)
-            } else {
-                stack.removeLast()
-                continue
-            }
-            if let child {
-                visits += 1
-                stack.append((child, 0))
-                if depth + 1 > progress.depth {
-                    progress = Progress(depth: depth + 1, nodes: [child])
-                } else if depth + 1 == progress.depth {
-                    progress.nodes.append(child)
+        var bytes: [UInt8] = []
+        var refs: [SegmentRef] = []
+        for segment in segments {
+            let start = bytes.count
+            bytes.append(contentsOf: segment.utf8)
+            refs.append(SegmentRef(start: start, end: bytes.count, isPrintableASCII: Self.isPrintableASCII(segment)))
+            bytes.append(UInt8(ascii: "/"))
+        }
+        return bytes.withUnsafeBufferPointer { buffer in
+            refs.withUnsafeBufferPointer { segmentBuffer in
+                withCaptureSlots(count: segments.count) { slots in
+                    var state = Walk(bytes: buffer, segments: segmentBuffer, captures: slots)
+                    state.relaxed = relaxed
+                    state.tracking = true
+                    let entry = walk(root, 0, &state)
+                    visits += state.visits
+                    progress = state.progress
+                    guard entry >= 0 else { return nil }
+                    var captures: [Capture?] = []
+                    for slot in slots {
+                        guard slot.isSet else {
+                            captures.append(nil)
+                            continue
+                        }
+                        let text = slot.owned ?? String(decoding: buffer[slot.start..<slot.end], as: UTF8.self)
+                        captures.append(Capture(text: text, value: slot.isConverted ? slot.value(text: text) : nil))
+                    }
+                    return Match(entry: Int(entry), captures: captures)
                 }
             }
         }
-        return nil
     }
 
     /// Up to `limit` entries below `start` (the nodes a failed walk reached), nearest first
@@ -259,18 +313,246 @@ struct LinkTrie {
         while position < queue.count, result.count < limit {
             let node = queue[position]
             position += 1
-            for entry in [nodes[node].terminal, nodes[node].catchAll].compactMap({ $0 }) where !result.contains(entry) {
-                result.append(entry)
+            for entry in [nodes[node].terminal, nodes[node].catchAll] where entry >= 0 && !result.contains(Int(entry)) {
+                result.append(Int(entry))
             }
-            for key in nodes[node].sortedLiterals {
-                guard queue.count < searchLimit else { break }
-                if let child = nodes[node].literals[key] { queue.append(child) }
+            var literalChildren: [Int] = []
+            var next = nodes[node].firstLiteral
+            while next >= 0 {
+                literalChildren.append(Int(next))
+                next = nodes[Int(next)].nextLiteral
             }
-            for edge in nodes[node].placeholders {
+            literalChildren.sort { nodes[$0].label < nodes[$1].label }
+            for child in literalChildren {
                 guard queue.count < searchLimit else { break }
-                queue.append(edge.child)
+                queue.append(child)
+            }
+            var edges = nodes[node].edges
+            if nodes[node].isIndexed { edges.sort { $0.shape.precedes($1.shape) } }
+            for edge in edges {
+                guard queue.count < searchLimit else { break }
+                queue.append(Int(edge.child))
             }
         }
         return Array(result.prefix(limit))
+    }
+}
+
+// MARK: - The walk on bytes
+
+/// One non-empty path segment of a link: a byte range of the walk's buffer.
+struct SegmentRef {
+    var start: Int
+    var end: Int
+    /// Every byte is printable ASCII, so bytes and characters coincide.
+    var isPrintableASCII: Bool
+}
+
+/// What a placeholder took from one segment during a walk.
+struct CaptureSlot {
+    var isSet = false
+    /// Whether the text converted (always, except for typed placeholders in relaxed walks).
+    var isConverted = true
+    var start = 0
+    var end = 0
+    /// The text when it is not a byte range of the buffer (a catch-all across dropped empty
+    /// segments, or text cut by characters).
+    var owned: String?
+    var converted: LinkConvertedValue = .text
+
+    /// The value as the converter returned it.
+    func value(text: String) -> any Sendable {
+        switch converted {
+        case .text: text
+        case .int(let value): value
+        case .double(let value): value
+        case .bool(let value): value
+        case .uuid(let value): value
+        case .custom(let value): value
+        }
+    }
+}
+
+/// Runs `body` with `count` empty capture slots that live on the stack when few.
+func withCaptureSlots<Result>(count: Int, _ body: (UnsafeMutableBufferPointer<CaptureSlot>) -> Result) -> Result {
+    withUnsafeTemporaryAllocation(of: CaptureSlot.self, capacity: max(count, 1)) { buffer in
+        let slots = UnsafeMutableBufferPointer(rebasing: buffer[..<count])
+        slots.initialize(repeating: CaptureSlot())
+        defer { slots.deinitialize() }
+        return body(slots)
+    }
+}
+
+/// The state of one walk.
+struct Walk {
+    let bytes: UnsafeBufferPointer<UInt8>
+    let segments: UnsafeBufferPointer<SegmentRef>
+    let captures: UnsafeMutableBufferPointer<CaptureSlot>
+    var relaxed = false
+    /// Whether to record `progress`, which only explanations need.
+    var tracking = false
+    var visits = 0
+    var progress = LinkTrie.Progress()
+
+    init(
+        bytes: UnsafeBufferPointer<UInt8>, segments: UnsafeBufferPointer<SegmentRef>,
+        captures: UnsafeMutableBufferPointer<CaptureSlot>
+    ) {
+        self.bytes = bytes
+        self.segments = segments
+        self.captures = captures
+    }
+
+    func text(_ segment: SegmentRef) -> String {
+        String(decoding: UnsafeBufferPointer(rebasing: bytes[segment.start..<segment.end]), as: UTF8.self)
+    }
+}
+
+extension LinkTrie {
+    /// The entry the walk from `nodeIndex` at `depth` reaches, or -1; fills `state.captures`.
+    func walk(_ nodeIndex: Int, _ depth: Int, _ state: inout Walk) -> Int32 {
+        state.visits += 1
+        if state.tracking {
+            if depth > state.progress.depth {
+                state.progress = Progress(depth: depth, nodes: [nodeIndex])
+            } else if depth == state.progress.depth {
+                state.progress.nodes.append(nodeIndex)
+            }
+        }
+        if depth == state.segments.count { return nodes[nodeIndex].terminal }
+        let segment = state.segments[depth]
+
+        // Static text first.
+        if nodes[nodeIndex].firstLiteral >= 0, mayHaveLiteral(nodeIndex, segment),
+            let child = literals[LiteralKey(node: Int32(nodeIndex), text: state.text(segment))]
+        {
+            state.captures[depth].isSet = false
+            let found = walk(Int(child), depth + 1, &state)
+            if found >= 0 { return found }
+        }
+
+        // Then placeholders, in precedence order.
+        if nodes[nodeIndex].isIndexed {
+            for position in candidates(nodeIndex, segment, state) {
+                let edge = nodes[nodeIndex].edges[position]
+                if capture(edge, segment, depth, &state) {
+                    let found = walk(Int(edge.child), depth + 1, &state)
+                    if found >= 0 { return found }
+                }
+            }
+        } else {
+            var position = 0
+            while position < nodes[nodeIndex].edges.count {
+                let edge = nodes[nodeIndex].edges[position]
+                position += 1
+                if capture(edge, segment, depth, &state) {
+                    let found = walk(Int(edge.child), depth + 1, &state)
+                    if found >= 0 { return found }
+                }
+            }
+        }
+
+        // Then the catch-all, which takes the rest of the path.
+        let catchAll = nodes[nodeIndex].catchAll
+        guard catchAll >= 0 else { return -1 }
+        let last = state.segments[state.segments.count - 1]
+        var slot = CaptureSlot(isSet: true, start: segment.start, end: last.end)
+        var contiguous = true
+        for index in depth..<(state.segments.count - 1)
+        where state.segments[index + 1].start != state.segments[index].end + 1 {
+            contiguous = false
+        }
+        if !contiguous {
+            slot.owned = state.segments[depth...].map { state.text($0) }.joined(separator: "/")
+        }
+        state.captures[depth] = slot
+        return catchAll
+    }
+
+    /// Whether a static child of `node` could equal `segment`, judged by its length.
+    private func mayHaveLiteral(_ node: Int, _ segment: SegmentRef) -> Bool {
+        let lengths = nodes[node].literalLengths
+        guard segment.isPrintableASCII, lengths & (1 << 63) == 0 else { return true }
+        let length = segment.end - segment.start
+        return length < 63 && lengths & (1 << UInt64(length)) != 0
+    }
+
+    /// The positions of the indexed node's placeholders whose surrounding text fits `segment`,
+    /// in precedence order.
+    private func candidates(_ node: Int, _ segment: SegmentRef, _ state: Walk) -> [Int] {
+        guard let lengths = affixLengths[Int32(node)] else { return [] }
+        let text: String? = segment.isPrintableASCII ? nil : state.text(segment)
+        let count = text?.count ?? (segment.end - segment.start)
+        var result: [Int] = []
+        for pair in lengths where pair.prefix + pair.suffix < count {
+            let prefix: String
+            let suffix: String
+            if let text {
+                prefix = String(text.prefix(pair.prefix))
+                suffix = String(text.suffix(pair.suffix))
+            } else {
+                prefix = String(
+                    decoding: UnsafeBufferPointer(rebasing: state.bytes[segment.start..<(segment.start + pair.prefix)]),
+                    as: UTF8.self)
+                suffix = String(
+                    decoding: UnsafeBufferPointer(rebasing: state.bytes[(segment.end - pair.suffix)..<segment.end]),
+                    as: UTF8.self)
+            }
+            if let group = affixGroups[AffixKey(node: Int32(node), prefix: prefix, suffix: suffix)] {
+                result.append(contentsOf: group.map(Int.init))
+            }
+        }
+        if result.count > 1 {
+            result.sort { nodes[node].edges[$0].shape.precedes(nodes[node].edges[$1].shape) }
+        }
+        return result
+    }
+
+    /// Tries `edge` on `segment`; on success records the capture at `depth`.
+    private func capture(_ edge: Edge, _ segment: SegmentRef, _ depth: Int, _ state: inout Walk) -> Bool {
+        var slot = CaptureSlot(isSet: true, start: segment.start, end: segment.end)
+        let converted: LinkConvertedValue?
+        if segment.isPrintableASCII && edge.isPrintableASCII {
+            let affix = edge.prefixBytes + edge.suffixBytes
+            if affix > 0 {
+                guard segment.end - segment.start > affix,
+                    Self.bytes(state.bytes, at: segment.start, equal: edge.prefix),
+                    Self.bytes(state.bytes, at: segment.end - edge.suffixBytes, equal: edge.suffix)
+                else { return false }
+                slot.start += edge.prefixBytes
+                slot.end -= edge.suffixBytes
+            }
+            converted = LinkValueConversion.convert(
+                UnsafeBufferPointer(rebasing: state.bytes[slot.start..<slot.end]), with: edge.converter)
+        } else {
+            // Text outside printable ASCII compares by characters, as `String` does.
+            var middle = state.text(segment)
+            if edge.prefixCount + edge.suffixCount > 0 {
+                guard middle.hasPrefix(edge.prefix), middle.hasSuffix(edge.suffix),
+                    middle.count > edge.prefixCount + edge.suffixCount
+                else { return false }
+                middle = String(middle.dropFirst(edge.prefixCount).dropLast(edge.suffixCount))
+            }
+            slot.owned = middle
+            converted = LinkValueConversion.convert(middle, with: edge.converter)
+        }
+        if let converted {
+            slot.converted = converted
+        } else if state.relaxed && edge.type.isTyped {
+            slot.isConverted = false
+        } else {
+            return false
+        }
+        state.captures[depth] = slot
+        return true
+    }
+
+    private static func bytes(_ buffer: UnsafeBufferPointer<UInt8>, at start: Int, equal text: String) -> Bool {
+        var offset = start
+        for byte in text.utf8 {
+            guard buffer[offset] == byte else { return false }
+            offset += 1
+        }
+        return true
     }
 }

@@ -74,10 +74,10 @@ struct LinkBuildingTests {
         #expect(
             linkError { () throws(LinkError) in try table.url(for: "Product", parameters: ["id": [1, 2]]) }
                 == .wrongType(parameter: "id", requested: "a list of 2 values", declared: .int))
+        // An empty catch-all value cannot be sent; one with empty pieces can (see escapedSlashes).
         #expect(
-            linkError { () throws(LinkError) in try table.url(for: "Files", parameters: ["rest": "a//b"]) }
-                == .conversionFailed(
-                    parameter: "rest", expected: .path, found: "a//b", pattern: "shop://files/<path:rest>"))
+            linkError { () throws(LinkError) in try table.url(for: "Files", parameters: ["rest": ""]) }
+                == .missingParameter(name: "rest", pattern: "shop://files/<path:rest>"))
         #expect(
             linkError { () throws(LinkError) in try table.url(for: "Item", parameters: ["code": "9"]) }
                 == .conversionFailed(
@@ -89,6 +89,59 @@ struct LinkBuildingTests {
                 == .conversionFailed(
                     parameter: "x", expected: .double, found: "nan",
                     pattern: "shop://user/user-<int:id>/<bool:flag>/<double:x>"))
+    }
+
+    @Test("a catch-all value whose '/' would leave an empty segment is sent as %2F and read back unchanged")
+    func escapedSlashes() throws {
+        let table = try table()
+        for (value, expected) in [
+            ("a//b", "shop://files/a%2F/b"), ("/a", "shop://files/%2Fa"), ("a/", "shop://files/a%2F"),
+            ("/", "shop://files/%2F"), ("a/b", "shop://files/a/b"),
+        ] {
+            let url = try table.url(for: "Files", parameters: ["rest": value])
+            #expect(url == expected)
+            #expect(try table.resolveLink(url).parameters.string("rest") == value, "\(url)")
+        }
+    }
+
+    @Test("a '/' followed by a combining mark still separates catch-all segments")
+    func combiningMarkAfterSlash() throws {
+        var table = LinkTable<String>()
+        try table.register("shop://f/<path:rest>", as: "Rest") { _ in "rest" }
+        try table.register("shop://f/<one>", as: "One") { _ in "one" }
+        let url = try table.url(for: "Rest", parameters: ["rest": "x/\u{301}y"])
+        #expect(url == "shop://f/x/%CC%81y")
+        let resolved = try table.resolveLink(url)
+        #expect(resolved.target == "rest")
+        #expect(try resolved.parameters.string("rest") == "x/\u{301}y")
+    }
+
+    @Test("a pattern with host aliases is built with a host no other pattern shadows")
+    func shadowedFirstHost() throws {
+        var table = LinkTable<String>()
+        try table.register("https://{a.example,b.example}/p/<id>", as: "Any") { _ in "any" }
+        try table.register("https://a.example/p/<int:id>", as: "Number") { _ in "number" }
+        #expect(try table.url(for: "Any", parameters: ["id": "7"]) == "https://b.example/p/7")
+        #expect(try table.url(for: "Any", parameters: ["id": "x"]) == "https://a.example/p/x")
+        #expect(try table.resolve(table.url(for: "Any", parameters: ["id": "7"])) == "any")
+    }
+
+    @Test("a value that fitted in a link fits when built back: escaping falls back to the minimum")
+    func longValuesStayUnderTheLimit() throws {
+        var table = LinkTable<LinkParameters>()
+        try table.register("shop://note/<text>?tag=<tag?>", as: "Note") { $0 }
+        let incoming =
+            "shop://note/" + String(repeating: "é", count: 1500) + "?tag=" + String(repeating: "ü", count: 400)
+        #expect(incoming.utf8.count <= 4096)
+        let parameters = try table.resolve(incoming)
+
+        let url = try table.url(
+            for: "Note", parameters: ["text": parameters.string("text"), "tag": parameters.string("tag")])
+
+        #expect(url.utf8.count <= incoming.utf8.count)
+        #expect(try table.resolve(url).texts == parameters.texts)
+        let short = try table.url(for: "Note", parameters: ["text": "é"])
+        #expect(short == "shop://note/%C3%A9")
     }
 
     @Test("a link that another pattern would take is refused")

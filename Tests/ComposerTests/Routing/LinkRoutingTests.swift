@@ -62,8 +62,9 @@ struct LinkRoutingTests {
         let first = try await router.open("shop://product/42", using: links)
         let second = try await router.open("https://WWW.Shop.Example.com/products/7", using: links)
 
-        #expect((first as? ProductScreen)?.productID == 42)
-        #expect((second as? ProductScreen)?.productID == 7)
+        #expect((first.screen as? ProductScreen)?.productID == 42)
+        #expect((second.screen as? ProductScreen)?.productID == 7)
+        #expect(first.pattern == "shop://product/<int:id>" && first.name == "Product" && !first.isFallback)
         #expect(
             window.render() == """
                 window
@@ -80,12 +81,16 @@ struct LinkRoutingTests {
         let router = DefaultRouter(window: window)
         let before = window.render()
 
-        let error = await #expect(throws: RoutingError.self) {
+        let thrown = await #expect(throws: LinkOpenError.self) {
             _ = try await router.open("shop://product/42", using: links(gate: LoginGate(mode: .reject)))
         }
+        guard case .routing(let error) = thrown else {
+            Issue.record("expected a routing error, got \(String(describing: thrown))")
+            return
+        }
 
-        #expect(error?.code == .interceptorRejected)
-        #expect(error?.underlyingError is LoginRequired)
+        #expect(error.code == .interceptorRejected)
+        #expect(error.underlyingError is LoginRequired)
         #expect(window.render() == before)
     }
 
@@ -110,9 +115,10 @@ struct LinkRoutingTests {
             Link(to: Routes(journal: journal).productPushed, with: try params.int("id"))
         }
         let before = window.render()
-        let error = await #expect(throws: LinkError.self) {
+        let error = await #expect(throws: LinkOpenError.self) {
             _ = try await router.open("shop://products/1", using: links)
         }
+        #expect(error == .link(.noMatch(url: "shop://products/1", closest: ["shop://product/<int:id>"])))
         #expect(error?.description.contains("shop://product/<int:id>") == true)
         #expect(window.render() == before)
     }
@@ -130,7 +136,8 @@ struct LinkRoutingTests {
         let before = window.render()
 
         for url in ["shop://product/abc", "shop:product", "shop://product/%zz", String(repeating: "a", count: 5000)] {
-            await #expect(throws: LinkError.self) { _ = try await router.open(url, using: strict) }
+            let error = await #expect(throws: LinkOpenError.self) { _ = try await router.open(url, using: strict) }
+            #expect(error?.underlyingError is LinkError, "\(url)")
         }
 
         #expect(window.render() == before)
@@ -158,7 +165,7 @@ struct LinkRoutingTests {
         let screen = try await router.open(url, using: links)
 
         #expect(url == "shop://product/12")
-        #expect((screen as? ProductScreen)?.productID == 12)
+        #expect((screen.screen as? ProductScreen)?.productID == 12)
     }
 
     @Test("The catalog lists every link and named destination with its sample URL and the context it needs")
@@ -185,7 +192,7 @@ struct LinkRoutingTests {
     /// Stands for a feature module that imports neither the product screen nor its routes: all it
     /// has is a URL and the app's LinkMap.
     func openFromAnotherComponent(_ url: String, links: LinkMap, router: DefaultRouter) async throws -> String {
-        "\(try await router.open(url, using: links))"
+        "\(try await router.open(url, using: links).screen)"
     }
 
     @Test("A component that knows only the URL opens another component's screen")
@@ -195,5 +202,76 @@ struct LinkRoutingTests {
         let opened = try await openFromAnotherComponent("shop://product/3", links: links(), router: router)
 
         #expect(opened == "screen \"product 3\"")
+    }
+
+    @Test("open takes a Foundation URL, and its result and typed error cross a Task in Swift 6 mode")
+    func openURLFromTask() async throws {
+        let window = shopWindow()
+        let router = DefaultRouter(window: window)
+        let links = try links()
+        let url = try #require(URL(string: "https://shop.example.com/products/8"))
+
+        let opened = try await Task { try await router.open(url, using: links) }.value
+        let failure = await Task { () async -> LinkOpenError? in
+            do throws(LinkOpenError) {
+                _ = try await router.open(url, using: LinkMap())
+                return nil
+            } catch {
+                return error
+            }
+        }.value
+
+        #expect((opened.screen as? ProductScreen)?.productID == 8)
+        #expect(opened.pattern == "https://{shop.example.com,www.shop.example.com}/products/<int:id>")
+        #expect(
+            failure
+                == .link(
+                    .noMatch(url: "https://shop.example.com/products/8", closest: [])))
+        #expect(window.render().contains("screen \"product 8\""))
+    }
+
+    @Test("A link that lands on the fallback says why: unknown path, unconvertible value, malformed")
+    func fallbackReasons() async throws {
+        let router = DefaultRouter(window: shopWindow())
+        var links = try links()
+        var reasons: [String] = []
+        links.fallbackWithReason { fallback in
+            reasons.append(fallback.description)
+            return Link(to: web, with: fallback.url)
+        }
+
+        for url in ["shop://video/9", "shop://product/abc", "shop://product/%zz"] {
+            let opened = try await router.open(url, using: links)
+            #expect(opened.isFallback && opened.pattern == nil, "\(url)")
+            #expect(opened.fallback?.url == url)
+        }
+        let unknown = try await router.open("shop://video/9", using: links)
+
+        #expect(
+            reasons == [
+                "no link pattern matches 'shop://video/9'; closest: 'shop://legacy/<int:id>', 'shop://product/<int:id>'",
+                "parameter 'id' of 'shop://product/<int:id>' expects an int, found 'abc'",
+                "malformed link 'shop://product/%zz' at column 16: invalid percent escape; expected '%' followed by two hexadecimal digits",
+                "no link pattern matches 'shop://video/9'; closest: 'shop://legacy/<int:id>', 'shop://product/<int:id>'",
+            ])
+        #expect(
+            unknown.fallback?.reason
+                == .noMatch(url: "shop://video/9", closest: ["shop://legacy/<int:id>", "shop://product/<int:id>"]))
+    }
+
+    @Test("A custom scheme's first segment keeps its letter case: shop://PRODUCT/5 is not shop://product/5")
+    func customSchemeFirstSegmentIsCaseSensitive() async throws {
+        let window = shopWindow()
+        let router = DefaultRouter(window: window)
+        let links = try links()
+
+        let lower = try await router.open("SHOP://product/5", using: links)
+        let upper = try await router.open("SHOP://PRODUCT/5", using: links)
+
+        #expect(upper.isFallback)
+        #expect(
+            upper.fallback?.reason
+                == .noMatch(url: "SHOP://PRODUCT/5", closest: ["shop://legacy/<int:id>", "shop://product/<int:id>"]))
+        #expect((lower.screen as? ProductScreen)?.productID == 5)
     }
 }
