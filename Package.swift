@@ -31,6 +31,7 @@ let package = Package(
         .testTarget(
             name: "DocSamples", dependencies: ["Composer", "ComposerLinks", "ComposerTesting", "ComposerUIKit"]),
         .testTarget(name: "UIKitDocSamples", dependencies: ["ComposerUIKit"]),
+        .testTarget(name: "MigrationDocSamples", dependencies: ["ComposerUIKit"]),
         .testTarget(name: "ReadmeSample", dependencies: ["ComposerUIKit"]),
     ],
     swiftLanguageModes: [.v6]
