@@ -3,7 +3,7 @@ import PackageDescription
 
 let package = Package(
     name: "Composer",
-    platforms: [.iOS(.v15), .macOS(.v12), .tvOS(.v15)],
+    platforms: [.iOS(.v15), .macOS(.v12)],
     products: [
         .library(name: "Composer", targets: ["Composer"]),
         .library(name: "ComposerLinks", targets: ["ComposerLinks"]),
@@ -25,6 +25,14 @@ let package = Package(
         .testTarget(name: "ComposerTests", dependencies: ["Composer", "ComposerLinks", "ComposerTesting"]),
         .testTarget(name: "ComposerLinksTests", dependencies: ["Composer", "ComposerLinks", "ComposerTesting"]),
         .testTarget(name: "ComposerUIKitTests", dependencies: ["Composer", "ComposerUIKit"]),
+        // The code samples of the articles and the README, compiled as the documents show them
+        // (scripts/check-doc-samples keeps the two identical). UIKit samples are empty off iOS and
+        // are type-checked by scripts/ios-typecheck and built by the macOS CI job.
+        .testTarget(
+            name: "DocSamples", dependencies: ["Composer", "ComposerLinks", "ComposerTesting", "ComposerUIKit"]),
+        .testTarget(name: "UIKitDocSamples", dependencies: ["ComposerUIKit"]),
+        .testTarget(name: "MigrationDocSamples", dependencies: ["ComposerUIKit"]),
+        .testTarget(name: "ReadmeSample", dependencies: ["ComposerUIKit"]),
     ],
     swiftLanguageModes: [.v6]
 )

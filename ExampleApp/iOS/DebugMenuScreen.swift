@@ -66,8 +66,9 @@ final class DebugMenuScreen: UITableViewController {
 
 /// The iOS app's own destination, kept beside the screen it shows rather than in the shared routes.
 extension ShopRoutes {
-    /// The debug menu, in a sheet over the current screen. An iOS-only destination: the terminal
-    /// app prints the same catalog with its `catalog` command.
+    /// The debug menu, in a sheet over the current screen that rests at half height and can be
+    /// pulled up (ComposerUIKit's `ModalPresentationAction` with a `SheetConfiguration`). An
+    /// iOS-only destination: the terminal app prints the same catalog with its `catalog` command.
     func debugMenu(links: LinkMap) -> DestinationStep<DebugMenuScreen, Void> {
         StepAssembly(
             finder: ClassFinder<DebugMenuScreen, Void>(),
@@ -82,10 +83,13 @@ extension ShopRoutes {
             StepAssembly(
                 finder: NilFinder<ShopNavigationController, Void>(),
                 factory: NavigationContainerFactory { _ in
-                    ShopScreens.makeModalNavigation(named: "debug-nav", asSheet: true)
+                    ShopScreens.makeModalNavigation(named: "debug-nav", asSheet: false)
                 })
         )
-        .using(GeneralAction.presentModally())
+        .using(
+            UIViewController.presentModally(
+                sheet: SheetConfiguration(detents: [.medium, .large], prefersGrabberVisible: true))
+        )
         .from(GeneralStep.current())
         .assemble()
     }

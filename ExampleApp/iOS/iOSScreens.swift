@@ -21,9 +21,18 @@ final class HomeScreen: UIViewController {
         navigationItem.leftBarButtonItem = UIBarButtonItem(
             title: "Debug", image: UIImage(systemName: "ladybug"),
             primaryAction: UIAction { [weak self] _ in self?.openDebugMenu() }, menu: nil)
-        navigationItem.rightBarButtonItem = UIBarButtonItem(
-            title: "Cart", image: UIImage(systemName: "cart"),
-            primaryAction: UIAction { [weak self] _ in self?.openCart() }, menu: nil)
+        let about = UIBarButtonItem(
+            title: "About", image: UIImage(systemName: "info.circle"), primaryAction: nil, menu: nil)
+        about.primaryAction = UIAction { [weak self, weak about] _ in
+            guard let about else { return }
+            self?.runNavigation("showing about") { try await $0.router.navigate(to: $0.routes.about(from: about)) }
+        }
+        navigationItem.rightBarButtonItems = [
+            UIBarButtonItem(
+                title: "Cart", image: UIImage(systemName: "cart"),
+                primaryAction: UIAction { [weak self] _ in self?.openCart() }, menu: nil),
+            about,
+        ]
         installContent([
             makeLabel("Every button below navigates through the router.", style: .body),
             makeButton("Browse products", symbol: "bag", prominent: true) { [weak self] in
@@ -94,8 +103,10 @@ final class ProductListScreen: UITableViewController {
     }
 }
 
-/// One product: its name and id, "Add to cart" and "View cart". Found again by its id.
-final class ProductScreen: UIViewController, ContextChecking {
+/// One product: its name and id, "Add to cart", "Reviews" and "View cart". Found again by its id. Its
+/// navigation bar is its own (orange buttons on a bar without a background), applied by the
+/// `ScreenBarNavigationController` it is pushed into.
+final class ProductScreen: UIViewController, ContextChecking, NavigationBarConfiguring {
     /// The product shown; `show(_:)` replaces it when a navigation reuses this screen.
     private(set) var productID: ProductID
     private let nameLabel = UILabel()
@@ -117,6 +128,14 @@ final class ProductScreen: UIViewController, ContextChecking {
 
     /// Whether this screen shows `context`, so the router reuses it rather than pushing a twin.
     func isTarget(for context: ProductID) -> Bool { productID == context }
+
+    /// An orange-tinted bar without a background while this screen is on top.
+    var navigationBarConfiguration: NavigationBarConfiguration {
+        let appearance = UINavigationBarAppearance()
+        appearance.configureWithTransparentBackground()
+        return NavigationBarConfiguration(
+            standardAppearance: appearance, scrollEdgeAppearance: appearance, tintColor: .systemOrange)
+    }
 
     /// Shows product `id` (the router's `ShowProductTask` calls this on a found or new screen).
     func show(_ id: ProductID) {
@@ -141,6 +160,12 @@ final class ProductScreen: UIViewController, ContextChecking {
         installContent([
             nameLabel, idLabel,
             makeButton("Add to cart", symbol: "cart.badge.plus", prominent: true) { [weak self] in self?.addToCart() },
+            makeButton("Reviews", symbol: "text.bubble") { [weak self] in
+                guard let id = self?.productID else { return }
+                self?.runNavigation("showing the reviews of \(id)") {
+                    try await $0.router.navigate(to: $0.routes.reviews, with: id)
+                }
+            },
             makeButton("View cart", symbol: "cart") { [weak self] in
                 self?.runNavigation("showing the cart") { try await $0.router.navigate(to: $0.routes.cart) }
             },
@@ -329,8 +354,10 @@ enum ShopScreens {
 
     /// A tab's navigation stack, with the tab bar item of its root screen. `name` becomes the
     /// title, which routing errors quote; the tab bar item is set after it so it keeps its own.
+    /// Each screen in it owns its navigation bar (`ScreenBarNavigationController`).
     static func makeNavigation(named name: String, root: UIViewController?) -> ShopNavigationController {
-        let navigation = root.map { UINavigationController(rootViewController: $0) } ?? UINavigationController()
+        let navigation =
+            root.map { ScreenBarNavigationController(rootViewController: $0) } ?? ScreenBarNavigationController()
         navigation.title = name
         navigation.navigationBar.prefersLargeTitles = true
         if let item = tabItem(for: root) { navigation.tabBarItem = item }

@@ -8,7 +8,8 @@
     /// leaving screen's bar back.
     ///
     /// Install it as the `delegate` of a navigation controller, or use
-    /// ``ScreenBarNavigationController``. Every callback is also passed on to ``forwardingDelegate``.
+    /// ``ScreenBarNavigationController``. Every callback is also passed on to
+    /// ``NavigationDelegateForwarder/forwardingDelegate``.
     public final class NavigationBarCoordinator: NavigationDelegateForwarder {
         /// The bar of screens that do not adopt ``NavigationBarConfiguring``.
         public var defaultConfiguration: NavigationBarConfiguration

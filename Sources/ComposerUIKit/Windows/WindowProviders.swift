@@ -2,8 +2,11 @@
     import Composer
     import UIKit
 
-    /// Answers the key window of the foreground active scene: the window the user is looking at. The
-    /// default for iOS apps with one window per scene.
+    /// Answers the key window of the foreground active scene: the window the user is looking at.
+    ///
+    /// Right for an app that shows a single window. An app with scenes (every iPad app that supports
+    /// multiple windows) should give each scene its own router with ``SceneWindowProvider``, the
+    /// recommended provider, so that a navigation runs in the scene that asked for it.
     ///
     /// Falls back to a foreground (inactive) scene, then to any connected scene, and within a scene
     /// from its key window to its first visible window. Not available in app extensions, which have
@@ -30,7 +33,8 @@
 
     /// Answers the window of one scene, so that an app with several windows navigates in the scene
     /// that asked: create it from the scene, or from any view, view controller or other responder of
-    /// that scene.
+    /// that scene. The recommended window provider: one router per scene, created in the scene
+    /// delegate with this provider.
     ///
     /// Nothing is kept alive by the provider. A view that has left its window is answered with the
     /// window of the scene it was in when the provider was created.
@@ -81,7 +85,9 @@
     }
 
     extension DefaultRouter {
-        /// A router navigating in the key window of the foreground active scene (``KeyWindowProvider``).
+        /// A router navigating in the key window of the foreground active scene (``KeyWindowProvider``),
+        /// for apps with a single window; with scenes, prefer
+        /// `DefaultRouter(windowProvider: SceneWindowProvider(scene:))`.
         @available(iOSApplicationExtension, unavailable)
         @available(tvOSApplicationExtension, unavailable)
         public convenience init(logger: any RoutingLogger = SilentRoutingLogger()) {

@@ -1,0 +1,166 @@
+// doc-sample: GettingStarted.md product-screen
+import Composer
+import ComposerTesting
+
+/// The product page. In the app this is a `UIViewController` subclass.
+final class ProductScreen: TestScreen, ContextChecking {
+    let productID: Int
+    private(set) var refreshCount = 0
+
+    init(productID: Int) {
+        self.productID = productID
+        super.init("product \(productID)")
+    }
+
+    /// Fetches price and stock again.
+    func refresh() {
+        refreshCount += 1
+    }
+
+    /// Whether this page shows `productID`: what the finder asks.
+    func isTarget(for productID: Int) -> Bool {
+        self.productID == productID
+    }
+}
+// end-doc-sample
+
+// doc-sample: GettingStarted.md step-types
+struct UnknownProduct: Error, CustomStringConvertible {
+    let id: Int
+    var description: String { "no product with id \(id)" }
+}
+
+/// Builds a product page when none shows the product.
+struct ProductFactory: Factory {
+    func build(with productID: Int) throws -> ProductScreen {
+        guard productID > 0 else { throw UnknownProduct(id: productID) }
+        return ProductScreen(productID: productID)
+    }
+}
+
+/// Refreshes the page, whether it was just built or found on screen.
+struct RefreshProductTask: ContextTask {
+    func prepare(_ screen: ProductScreen, with productID: Int) throws {
+        screen.refresh()
+    }
+}
+
+/// Records that the product was seen, once the navigation has succeeded.
+struct ProductViewedEvent: PostRoutingTask {
+    func execute(on destination: ProductScreen, with productID: Int, screens: [any Screen]) {
+        print("product_viewed id=\(productID) screens=\(screens)")
+    }
+}
+// end-doc-sample
+
+// doc-sample: GettingStarted.md routes
+@MainActor
+struct ShopRoutes {
+    let session: Session
+    let experiments: Experiments
+    let router: DefaultRouter
+
+    /// The product page itself: found by its id, built by its factory, guarded and refreshed.
+    var productPage: StepAssembly<ProductScreen, Int> {
+        StepAssembly(
+            finder: ClassWithContextFinder<ProductScreen, Int>(),
+            factory: ProductFactory()
+        )
+        .adding(LoginInterceptor<Int>(session: session, router: router))
+        .adding(RefreshProductTask())
+        .adding(ProductViewedEvent())
+    }
+
+    /// The product in a new navigation stack, presented over whatever is on top.
+    var productModal: DestinationStep<ProductScreen, Int> {
+        productPage
+            .using(TestNavigationContainer.push())
+            .from(
+                StepAssembly(
+                    finder: NilFinder<TestNavigationContainer, Int>(),
+                    factory: NavigationContainerFactory { _ in TestNavigationContainer("product-nav") })
+            )
+            .using(GeneralAction.presentModally())
+            .from(GeneralStep.current())
+            .assemble()
+    }
+}
+// end-doc-sample
+
+// doc-sample: GettingStarted.md login
+final class LoginScreen: TestScreen {
+    init() { super.init("login") }
+}
+
+struct SignInCancelled: Error, CustomStringConvertible {
+    var description: String { "the user closed the login screen" }
+}
+
+/// Who is signed in, and a sign-in that waits for the user.
+@MainActor
+final class Session {
+    var isSignedIn = false
+    private var pendingAnswer: CheckedContinuation<Bool, Never>?
+
+    /// Suspends until the login screen calls `answer(signedIn:)`.
+    func waitForLogin() async -> Bool {
+        await withCheckedContinuation { pendingAnswer = $0 }
+    }
+
+    /// Called by the login screen's buttons.
+    func answer(signedIn: Bool) {
+        isSignedIn = signedIn
+        pendingAnswer?.resume(returning: signedIn)
+        pendingAnswer = nil
+    }
+}
+
+/// Shows the login screen through the same router and waits for the user.
+struct LoginInterceptor<Context>: RoutingInterceptor {
+    let session: Session
+    let router: DefaultRouter
+
+    func intercept(with context: Context) async throws {
+        if session.isSignedIn { return }
+        try await router.navigate(to: loginScreen)
+        let signedIn = await session.waitForLogin()
+        try await router.navigate(to: GeneralStep.previous())  // closes the login screen
+        guard signedIn else { throw SignInCancelled() }
+    }
+
+    private var loginScreen: DestinationStep<LoginScreen, Void> {
+        StepAssembly(finder: ClassFinder<LoginScreen, Void>(), factory: ClosureFactory { _ in LoginScreen() })
+            .using(GeneralAction.presentModally())
+            .from(GeneralStep.current())
+            .assemble()
+    }
+}
+// end-doc-sample
+
+// doc-sample: GettingStarted.md pushed
+extension ShopRoutes {
+    /// The product pushed onto the navigation stack around the current screen.
+    var productPushed: DestinationStep<ProductScreen, Int> {
+        productPage
+            .using(TestNavigationContainer.push())
+            .from(GeneralStep.current().expectingContainer())
+            .assemble()
+    }
+}
+// end-doc-sample
+
+// doc-sample: GettingStarted.md switch
+@MainActor
+final class Experiments {
+    var productAsModal = false
+}
+
+extension ShopRoutes {
+    /// Group A gets the product pushed, group B presented modally.
+    var product: DestinationStep<ProductScreen, Int> {
+        SwitchAssembly<ProductScreen, Int>()
+            .addCase(if: { [experiments] in experiments.productAsModal }, productModal)
+            .assemble(default: productPushed)
+    }
+}
+// end-doc-sample

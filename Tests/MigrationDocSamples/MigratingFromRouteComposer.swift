@@ -1,0 +1,115 @@
+// The Composer side of MigratingFromRouteComposer.md, compiled as the article shows it (on iOS;
+// empty elsewhere). The RouteComposer side is not compiled: this package does not depend on it.
+#if canImport(UIKit)
+    // doc-sample: MigratingFromRouteComposer.md destination
+    import ComposerUIKit
+    import UIKit
+
+    final class ProductViewController: UIViewController, ContextChecking {
+        var productID = ""
+
+        func isTarget(for productID: String) -> Bool { self.productID == productID }
+    }
+
+    struct ProductContextTask: ContextTask {
+        func prepare(_ screen: ProductViewController, with productID: String) throws {
+            screen.productID = productID
+        }
+    }
+
+    @MainActor
+    func productScreen(session: Session, router: DefaultRouter) -> DestinationStep<ProductViewController, String> {
+        StepAssembly(
+            finder: ClassWithContextFinder<ProductViewController, String>(),
+            factory: ClassFactory<ProductViewController, String>()
+        )
+        .adding(LoginInterceptor<String>(session: session, router: router))
+        .adding(ProductContextTask())
+        .using(UINavigationController.push())
+        .from(StepAssembly.navigationController())
+        .using(GeneralAction.presentModally())
+        .from(GeneralStep.current())
+        .assemble()
+    }
+    // end-doc-sample
+
+    // doc-sample: MigratingFromRouteComposer.md interceptor
+    final class LoginViewController: UIViewController {}
+
+    struct NotSignedIn: Error {}
+
+    @MainActor
+    final class Session {
+        var isSignedIn = false
+        var signIn: CheckedContinuation<Bool, Never>?
+
+        /// Suspends until the login screen answers.
+        func waitForSignIn() async -> Bool {
+            await withCheckedContinuation { signIn = $0 }
+        }
+    }
+
+    struct LoginInterceptor<Context>: RoutingInterceptor {
+        let session: Session
+        let router: DefaultRouter
+
+        func intercept(with context: Context) async throws {
+            guard !session.isSignedIn else { return }
+            try await router.navigate(to: login)
+            let signedIn = await session.waitForSignIn()
+            try await router.navigate(to: GeneralStep.previous())  // closes the login screen
+            guard signedIn else { throw NotSignedIn() }
+        }
+
+        private var login: DestinationStep<LoginViewController, Void> {
+            StepAssembly(
+                finder: ClassFinder<LoginViewController, Void>(), factory: ClassFactory<LoginViewController, Void>()
+            )
+            .using(GeneralAction.presentModally())
+            .from(GeneralStep.current())
+            .assemble()
+        }
+    }
+    // end-doc-sample
+
+    @MainActor
+    func navigate(session: Session, scene: UIWindowScene) async throws {
+        // doc-sample: MigratingFromRouteComposer.md navigate
+        let router = DefaultRouter(windowProvider: SceneWindowProvider(scene: scene))
+        let product = try await router.navigate(to: productScreen(session: session, router: router), with: "42")
+        // `product` is the ProductViewController on screen, found or new.
+        // end-doc-sample
+        _ = product
+    }
+
+    // doc-sample: MigratingFromRouteComposer.md contexts
+    final class HomeViewController: UIViewController {}
+
+    @MainActor
+    struct Routes {
+        /// The home screen, at the bottom of the first tab; it needs no context.
+        var home: DestinationStep<HomeViewController, Void> {
+            StepAssembly(
+                finder: ClassFinder<HomeViewController, Void>(),
+                factory: ExistsByThenFactory<HomeViewController, Void>()
+            )
+            .using(GeneralAction.nothing())
+            .from(GeneralStep.custom(ClassFinder<UITabBarController, Void>()))
+            .assemble()
+        }
+
+        /// A product pushed onto the home stack. Its chain carries a String; home takes Void, so
+        /// the chain says how one becomes the other.
+        var productOnHome: DestinationStep<ProductViewController, String> {
+            StepAssembly(
+                finder: ClassWithContextFinder<ProductViewController, String>(),
+                factory: ClassFactory<ProductViewController, String>()
+            )
+            .adding(ProductContextTask())
+            .using(UINavigationController.push())
+            .from(home.adaptingContext { (_: String) in () }.expectingContainer())
+            .assemble()
+        }
+    }
+// end-doc-sample
+#endif
