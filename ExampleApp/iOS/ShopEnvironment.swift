@@ -64,7 +64,7 @@ final class ShopEnvironment {
             }
             for url in urls {
                 await perform("opening \(url.absoluteString)") {
-                    try await $0.router.open(url.absoluteString, using: $0.links)
+                    try await $0.router.open(url, using: $0.links)
                 }
             }
         }
@@ -72,7 +72,7 @@ final class ShopEnvironment {
 
     /// Opens a custom-scheme or universal link through the links, exactly as a tap would navigate.
     func open(_ url: URL) {
-        navigate("opening \(url.absoluteString)") { try await $0.router.open(url.absoluteString, using: $0.links) }
+        navigate("opening \(url.absoluteString)") { try await $0.router.open(url, using: $0.links) }
     }
 
     /// Runs a navigation started by the UI (a button, a row, a tab) and logs how it failed, if it
@@ -84,7 +84,15 @@ final class ShopEnvironment {
     /// Runs `body` and turns its error into a log entry: UIKit callers have nowhere to throw to.
     private func perform(_ purpose: String, _ body: @MainActor (ShopEnvironment) async throws -> Void) async {
         do {
-            try await body(self)
+            do {
+                try await body(self)
+            } catch let error as LinkOpenError {
+                // Links fail as either half of LinkOpenError; log each like its own kind.
+                switch error {
+                case .link(let linkError): throw linkError
+                case .routing(let routingError): throw routingError
+                }
+            }
         } catch let error as RoutingError where error.code == .interceptorRejected {
             // The user cancelled the login screen: an expected outcome, not a failure.
             let reason = error.underlyingError.map { String(describing: $0) } ?? error.found

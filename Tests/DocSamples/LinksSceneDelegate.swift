@@ -55,7 +55,7 @@
         }
 
         private func open(_ url: URL, animated: Bool) {
-            router?.open(url.absoluteString, using: links, animated: animated) { result in
+            router?.open(url, using: links, animated: animated) { result in
                 if case .failure(let error) = result { print("cannot open \(url): \(error)") }
             }
         }

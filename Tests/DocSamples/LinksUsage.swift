@@ -46,7 +46,7 @@ struct LinksUsage {
         }
         // end-doc-sample
         let screen = try await router.open("shop://search?q=red%20shoes&tag=new&tag=sale", using: links)
-        let query = (screen as? SearchScreen)?.query
+        let query = (screen.screen as? SearchScreen)?.query
         #expect(query == SearchQuery(text: "red shoes", page: 1, tags: ["new", "sale"]))
     }
 
@@ -63,19 +63,36 @@ struct LinksUsage {
         }
         // end-doc-sample
         let screen = try await router.open("shop://item/SKU-7", using: links)
-        #expect((screen as? ProductScreen)?.productID == 7)
+        #expect((screen.screen as? ProductScreen)?.productID == 7)
     }
 
     func handleErrors(url: String, links: LinkMap) async {
         // doc-sample: Links.md errors
         do {
             try await router.open(url, using: links)
-        } catch let error as LinkError {
+        } catch .link(let error) {
             print("cannot open \(url): \(error)")
-        } catch let error as RoutingError where error.code == .interceptorRejected {
+        } catch .routing(let error) where error.code == .interceptorRejected {
             print("the user did not sign in")
         } catch {
             print(error)
+        }
+        // end-doc-sample
+    }
+
+    func openFromATask(url: URL, links: LinkMap) async throws {
+        // doc-sample: Links.md open-task
+        let opened = try await Task { try await router.open(url, using: links) }.value
+        // end-doc-sample
+        _ = opened
+    }
+
+    func fallbackWithReason(links: inout LinkMap, web: DestinationStep<WebScreen, String>) {
+        // doc-sample: Links.md fallback-reason
+        links.fallbackWithReason { fallback in
+            print("no screen for \(fallback.url): \(fallback)")
+            // no link pattern matches 'shop://video/9'; closest: 'shop://product/<int:id>'
+            return Link(to: web, with: fallback.url)
         }
         // end-doc-sample
     }

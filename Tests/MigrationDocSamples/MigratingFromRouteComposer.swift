@@ -91,7 +91,7 @@
         var home: DestinationStep<HomeViewController, Void> {
             StepAssembly(
                 finder: ClassFinder<HomeViewController, Void>(),
-                factory: ExistsByThenFactory<HomeViewController, Void>()
+                factory: BuiltByContainerFactory<HomeViewController, Void>()
             )
             .using(GeneralAction.nothing())
             .from(GeneralStep.custom(ClassFinder<UITabBarController, Void>()))

@@ -75,7 +75,7 @@
         func home<Context>() -> DestinationStep<HomeViewController, Context> {
             StepAssembly(
                 finder: ClassFinder<HomeViewController, Context>(),
-                factory: ExistsByThenFactory<HomeViewController, Context>()
+                factory: BuiltByContainerFactory<HomeViewController, Context>()
             )
             .using(GeneralAction.nothing())
             .from(tabs())
