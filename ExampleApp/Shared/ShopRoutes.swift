@@ -46,11 +46,13 @@ final class ShopRoutes {
 
     /// The account tab; signing in is required.
     var account: DestinationStep<AccountScreen, Void> {
-        StepAssembly(finder: ClassFinder<AccountScreen, Void>(), factory: BuiltByContainerFactory<AccountScreen, Void>())
-            .adding(SignInInterceptor<Void>(routes: self))
-            .using(GeneralAction.nothing())
-            .from(tabs())
-            .assemble()
+        StepAssembly(
+            finder: ClassFinder<AccountScreen, Void>(), factory: BuiltByContainerFactory<AccountScreen, Void>()
+        )
+        .adding(SignInInterceptor<Void>(routes: self))
+        .using(GeneralAction.nothing())
+        .from(tabs())
+        .assemble()
     }
 
     // MARK: Product, cart, login

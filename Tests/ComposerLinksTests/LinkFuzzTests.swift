@@ -1,5 +1,6 @@
 import Composer
 import ComposerLinks
+import ComposerTesting
 import Testing
 
 /// Arbitrary strings must produce a value or a `LinkError`, never a trap; any position an
@@ -15,7 +16,7 @@ struct LinkFuzzTests {
         "{a.com,b.com}", "h.example", "user-", ".json", "<path:rest>", "?q=<q?>", "&n=<int:n>",
     ]
 
-    static func randomText(_ random: inout LinkTestRandom) -> String {
+    static func randomText(_ random: inout SeededRandom) -> String {
         var text = ""
         for _ in 0..<random.int(in: 0...12) {
             if random.chance(20) {
@@ -31,7 +32,7 @@ struct LinkFuzzTests {
 
     @Test("the pattern parser returns a pattern or an error inside the text", arguments: 1...4)
     func patternParser(seed: UInt64) throws {
-        var random = LinkTestRandom(seed: seed)
+        var random = SeededRandom(seed: seed)
         var parsed = 0
         for _ in 0..<2500 {
             let text = Self.randomText(&random)
@@ -53,7 +54,7 @@ struct LinkFuzzTests {
 
     @Test("the resolver returns a target or a LinkError for any link", arguments: 1...4)
     func resolver(seed: UInt64) throws {
-        var random = LinkTestRandom(seed: seed &+ 1000)
+        var random = SeededRandom(seed: seed &+ 1000)
         var table = LinkTable<String>()
         for pattern in [
             "shop://product/<int:id>", "shop://product/<slug>", "shop://files/<path:rest>",

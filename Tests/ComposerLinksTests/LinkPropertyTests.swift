@@ -1,5 +1,6 @@
 import Composer
 import ComposerLinks
+import ComposerTesting
 import Foundation
 import Testing
 
@@ -136,7 +137,7 @@ struct LinkPropertyTests {
         "ab.json", "u2.5b", "zz", "1.json", "utrue", uuid, "u" + uuid, uuid + ".json", "aa", "ub",
     ]
 
-    static func randomPattern(_ random: inout LinkTestRandom) -> RefPattern {
+    static func randomPattern(_ random: inout SeededRandom) -> RefPattern {
         let count = random.int(in: 0...4)
         var segments: [RefSegment] = []
         for position in 0..<count {
@@ -153,7 +154,7 @@ struct LinkPropertyTests {
     }
 
     /// A link that fits `pattern` when the pool allows it, so that most links match something.
-    static func link(for pattern: RefPattern, _ random: inout LinkTestRandom) -> [String] {
+    static func link(for pattern: RefPattern, _ random: inout SeededRandom) -> [String] {
         var link: [String] = []
         for segment in pattern.segments {
             switch segment {
@@ -175,7 +176,7 @@ struct LinkPropertyTests {
 
     @Test("the trie picks exactly what a linear scan with the documented precedence picks", arguments: 1...24)
     func trieMatchesReference(seed: UInt64) throws {
-        var random = LinkTestRandom(seed: seed)
+        var random = SeededRandom(seed: seed)
         var table = LinkTable<String>()
         var registered: [RefPattern] = []
         var shapes: [String: String] = [:]
@@ -227,7 +228,7 @@ struct LinkPropertyTests {
 
     @Test("building a link for a destination always resolves back to it", arguments: 1...8)
     func buildRoundTrip(seed: UInt64) throws {
-        var random = LinkTestRandom(seed: seed &* 7919)
+        var random = SeededRandom(seed: seed &* 7919)
         var table = LinkTable<String>()
         var named: [(String, RefPattern)] = []
         for index in 0..<60 {

@@ -1,5 +1,6 @@
 import Composer
 import ComposerLinks
+import ComposerTesting
 import Testing
 
 /// Links built back with `url(for:)` from random patterns and awkward values (slashes, escapes,
@@ -28,7 +29,7 @@ struct LinkRoundTripPropertyTests {
     }
 
     /// A random pattern and its placeholders; `nil` when the pieces happen not to parse.
-    static func randomPattern(_ random: inout LinkTestRandom) -> (text: String, placeholders: [Placeholder]) {
+    static func randomPattern(_ random: inout SeededRandom) -> (text: String, placeholders: [Placeholder]) {
         var placeholders: [Placeholder] = []
         var segments: [String] = []
         let count = random.int(in: 0...4)
@@ -58,7 +59,7 @@ struct LinkRoundTripPropertyTests {
     }
 
     /// A text the placeholder's type accepts, when the pool has one.
-    static func value(for placeholder: Placeholder, _ random: inout LinkTestRandom) -> String {
+    static func value(for placeholder: Placeholder, _ random: inout SeededRandom) -> String {
         let fitting = texts.filter { text in
             switch placeholder.type {
             case "int:": Int(text) != nil
@@ -73,7 +74,7 @@ struct LinkRoundTripPropertyTests {
 
     @Test("every built link opens its pattern with the same values, or building says why", arguments: 1...12)
     func roundTrip(seed: UInt64) throws {
-        var random = LinkTestRandom(seed: seed &* 104_729)
+        var random = SeededRandom(seed: seed &* 104_729)
         var table = LinkTable<String>()
         var registered: [(name: String, placeholders: [Placeholder], pattern: String)] = []
         for index in 0..<50 {

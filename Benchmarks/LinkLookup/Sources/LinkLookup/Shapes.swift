@@ -1,14 +1,4 @@
-/// A small seeded generator so every run times the same links.
-struct SplitMix64: RandomNumberGenerator {
-    var state: UInt64
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var mixed = state
-        mixed = (mixed ^ (mixed >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        mixed = (mixed ^ (mixed >> 27)) &* 0x94D0_49BB_1331_11EB
-        return mixed ^ (mixed >> 31)
-    }
-}
+import ComposerTesting
 
 /// Ten patterns per app "module", mixing static, typed, string, affixed, query and catch-all
 /// patterns, under a custom scheme and a universal-link host with an alias.
@@ -29,7 +19,7 @@ func pattern(_ index: Int) -> String {
 }
 
 /// A link that matches pattern `index`.
-func hit(_ index: Int, random: inout SplitMix64) -> String {
+func hit(_ index: Int, random: inout SeededRandom) -> String {
     let module = "m\(index / 10)"
     let number = Int(random.next() % 100_000)
     switch index % 10 {
@@ -49,7 +39,7 @@ func hit(_ index: Int, random: inout SplitMix64) -> String {
 
 /// A link that no pattern takes, so it goes to the fallback: an unknown first segment, a
 /// dead end deep in a module, a value of the wrong type, an unknown host.
-func miss(_ index: Int, random: inout SplitMix64) -> String {
+func miss(_ index: Int, random: inout SeededRandom) -> String {
     let module = "m\(index / 10)"
     switch random.next() % 4 {
     case 0: return "shop://unknown\(random.next() % 1000)/x/y"
@@ -81,6 +71,6 @@ func reads(_ index: Int) -> [(String, ValueKind)] {
 func affixPattern(_ index: Int) -> String { "app://w/u\(index)-<int:id>.json" }
 
 /// A link to `affixPattern(index)`.
-func affixLink(_ index: Int, random: inout SplitMix64) -> String {
+func affixLink(_ index: Int, random: inout SeededRandom) -> String {
     "app://w/u\(index)-\(random.next() % 100_000).json"
 }

@@ -117,12 +117,12 @@ struct Row {
 
 @MainActor
 func run(
-    _ count: Int, _ makePattern: (Int) -> String, _ makeHit: (Int, inout SplitMix64) -> String,
-    _ makeMiss: (Int, inout SplitMix64) -> String, reads readsOf: (Int) -> [(String, ValueKind)],
+    _ count: Int, _ makePattern: (Int) -> String, _ makeHit: (Int, inout SeededRandom) -> String,
+    _ makeMiss: (Int, inout SeededRandom) -> String, reads readsOf: (Int) -> [(String, ValueKind)],
     linkCount: Int = 1000
 ) throws -> Row {
     let (contenders, milliseconds, bytes) = try build(count, makePattern, reads: readsOf)
-    var random = SplitMix64(state: 42)
+    var random = SeededRandom(seed: 42)
     let hits = (0..<linkCount).map { _ in makeHit(Int(random.next() % UInt64(count)), &random) }
     let misses = (0..<linkCount).map { _ in makeMiss(Int(random.next() % UInt64(count)), &random) }
     // Every hit must reach its pattern and every miss the fallback, in all four.
