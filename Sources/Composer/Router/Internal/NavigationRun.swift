@@ -43,18 +43,30 @@ final class NavigationRun {
     /// Runs every phase and returns the destination screen.
     func run(animated: Bool) async throws -> any Screen {
         try plan()
+        try preflight()
         logger.log(RoutingLogEntry(level: .debug, message: report))
         let interceptorsRan = try await guardNavigation()
         if interceptorsRan {
             try plan()
+            try preflight()
         }
         try checkCancellation()
         try await buildMissingScreens()
+        try prepareScreens()
         try checkCancellation()
         try await show(animated: animated)
-        try prepareScreens()
+        let destination = try destination()
         try finish()
-        return try destination()
+        return destination
+    }
+
+    /// Asks, before any guard or factory runs, every question whose answer is already knowable:
+    /// whether the screens that revealing the anchor removes (dismissed above it, popped off its
+    /// stacks) accept leaving, and whether the anchor can dismiss what covers it. A refusal here
+    /// leaves no trace: no interceptor, factory or task has run.
+    private func preflight() throws {
+        stage = "preflight"
+        _ = try visibilityOperations()
     }
 
     // MARK: - 1. Plan
