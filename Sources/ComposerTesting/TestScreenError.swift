@@ -35,6 +35,9 @@ public enum TestScreenError: Error, CustomStringConvertible, Equatable {
     /// `split` is collapsed and its primary column (`primary`) is not a navigation container, so a
     /// detail cannot be pushed onto it.
     case primaryNotNavigation(split: String, primary: String)
+    /// `split` has no primary column, so it cannot show a detail: UIKit has no split view with
+    /// only a secondary column.
+    case detailWithoutPrimary(split: String, detail: String)
 
     /// A sentence naming the screens and the UIKit rule that refused the operation.
     public var description: String {
@@ -67,6 +70,8 @@ public enum TestScreenError: Error, CustomStringConvertible, Equatable {
             "tab index \(index) is out of range for \(tabs), which has \(tabCount) tab\(tabCount == 1 ? "" : "s")"
         case .primaryNotNavigation(let split, let primary):
             "\(split) is collapsed and its primary column (\(primary)) is not a navigation container, so a detail cannot be pushed onto it"
+        case .detailWithoutPrimary(let split, let detail):
+            "\(split) has no primary column, so it cannot show \(detail) as its detail; set the primary first"
         }
     }
 }

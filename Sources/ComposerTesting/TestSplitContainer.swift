@@ -111,6 +111,9 @@ open class TestSplitContainer: TestScreen, SplitContainer {
     /// container cannot be shown as a detail while collapsed). Expanded, it replaces the secondary
     /// column, whose old screen is detached.
     public func showDetail(_ screen: any Screen, animated: Bool) async throws {
+        guard primaryStorage != nil else {
+            throw TestScreenError.detailWithoutPrimary(split: description, detail: "\(screen)")
+        }
         if collapsedStorage {
             guard let navigation = primaryStorage as? TestNavigationContainer else {
                 throw TestScreenError.primaryNotNavigation(

@@ -9,8 +9,10 @@ public struct SetPrimaryAction<Container: SplitContainer>: ContainerAction {
         if children.screens.isEmpty { children.screens = [screen] } else { children.screens[0] = screen }
     }
 
-    /// Replaces the primary column.
+    /// Replaces the primary column, after asking the column that leaves (and what it contains or
+    /// presents) whether it accepts leaving.
     public func perform(_ screen: any Screen, on container: Container, animated: Bool) async throws {
+        if let old = container.primaryScreen, old !== screen { try ScreenTree.checkDismissal(of: [old]) }
         try await container.setPrimary(screen, animated: animated)
     }
 }
@@ -30,8 +32,17 @@ public struct ShowDetailAction<Container: SplitContainer>: ContainerAction {
         }
     }
 
-    /// Shows the detail following the split view's collapsed or expanded rule.
+    /// Shows the detail following the split view's collapsed or expanded rule. A split view
+    /// without a primary column is refused (UIKit cannot show only a secondary column), and an
+    /// expanded one asks its old detail whether it accepts leaving.
     public func perform(_ screen: any Screen, on container: Container, animated: Bool) async throws {
+        guard container.primaryScreen != nil else {
+            throw ContainerActionError(
+                "\(container) has no primary column, so \(screen) cannot be shown as its detail; set the primary first")
+        }
+        if !container.isCollapsed, let old = container.secondaryScreen, old !== screen {
+            try ScreenTree.checkDismissal(of: [old])
+        }
         try await container.showDetail(screen, animated: animated)
     }
 }

@@ -95,11 +95,15 @@ public final class DefaultRouter {
         to step: DestinationStep<ViewController, Context>, with context: Context, animated: Bool = true,
         completion: @escaping @MainActor (Result<ViewController, RoutingError>) -> Void
     ) {
+        // A completion-handler navigation is never nested, even when started inside an interceptor:
+        // nobody awaits it, so it must take its turn in the queue instead of inheriting the scope.
         Task {
-            do throws(RoutingError) {
-                completion(.success(try await navigate(to: step, with: context, animated: animated)))
-            } catch {
-                completion(.failure(error))
+            await NavigationScope.$activeRouters.withValue([]) {
+                do throws(RoutingError) {
+                    completion(.success(try await navigate(to: step, with: context, animated: animated)))
+                } catch {
+                    completion(.failure(error))
+                }
             }
         }
     }

@@ -105,4 +105,98 @@ struct PromiseTests {
         #expect(window.render() == before)
         #expect(journal.lines == ["build product 3"], "the post task must not run")
     }
+
+    @Test("The router-wide post task gets what navigate returns: the container the destination expects")
+    func globalPostTaskGetsTheReturnedContainer() async throws {
+        let window = TestWindow()
+        let router = DefaultRouter(window: window)
+        router.add(AnalyticsPostTask(journal: journal))
+
+        let stack = try await router.navigate(
+            to: Routes(journal: journal).list().expectingContainer(TestNavigationContainer.self), animated: false)
+
+        #expect(stack.name == "shop-nav")
+        #expect(journal.lines.last?.hasPrefix("global post nav \"shop-nav\"") == true, "\(journal.lines)")
+    }
+
+    func detail(_ name: String) -> DestinationStep<TestScreen, Void> {
+        StepAssembly(finder: NilFinder<TestScreen, Void>(), factory: ClosureFactory { _ in TestScreen(name) })
+            .using(TestSplitContainer.showDetail())
+            .from(GeneralStep.custom(ClassFinder<TestSplitContainer, Void>()))
+            .assemble()
+    }
+
+    @Test("showDetail asks the detail it replaces, and a refusal changes nothing")
+    func showDetailAsksTheOldDetail() async throws {
+        let form = TestScreen("unsaved form")
+        form.canBeDismissed = false
+        let window = TestWindow(root: TestSplitContainer("split", primary: TestScreen("menu"), secondary: form))
+        let router = DefaultRouter(window: window)
+        let before = window.render()
+
+        let error = await #expect(throws: RoutingError.self) {
+            try await router.navigate(to: detail("settings"), animated: false)
+        }
+
+        #expect(error?.code == .dismissalRefused)
+        #expect(window.render() == before)
+    }
+
+    @Test("showDetail on a split view without a primary column fails clearly and changes nothing")
+    func showDetailNeedsAPrimary() async throws {
+        let window = TestWindow(root: TestSplitContainer("split"))
+        let router = DefaultRouter(window: window)
+        let before = window.render()
+
+        let error = await #expect(throws: RoutingError.self) {
+            try await router.navigate(to: detail("settings"), animated: false)
+        }
+
+        #expect(error?.code == .actionFailed)
+        #expect(error?.description.contains("no primary column") == true)
+        #expect(window.render() == before)
+        let direct = await #expect(throws: TestScreenError.self) {
+            try await (window.rootScreen as? TestSplitContainer)?.showDetail(TestScreen("x"), animated: false)
+        }
+        #expect(direct?.description.contains("no primary column") == true)
+    }
+
+    @Test("A completion-handler navigation started inside an interceptor waits its turn in the queue")
+    func completionNavigationInsideAnInterceptorIsQueued() async throws {
+        let window = TestWindow(root: TestNavigationContainer("main", stack: [ListScreen()]))
+        let router = DefaultRouter(window: window)
+        let journal = journal
+        let inner = detailFree("banner")
+        let outer = StepAssembly(
+            finder: ClassWithContextFinder<ProductScreen, Int>(), factory: ProductFactory(journal: journal)
+        )
+        .adding(
+            ProbeInterceptor { [weak router] in
+                router?.navigate(to: inner, animated: false) { _ in journal.record("banner shown") }
+                for _ in 0..<20 { await Task.yield() }
+                journal.record("waiting: \(router?.waitingNavigations ?? -1)")
+            }
+        )
+        .using(TestNavigationContainer.push())
+        .from(GeneralStep.current().expectingContainer())
+        .assemble()
+
+        try await router.navigate(to: outer, with: 1, animated: false)
+        for _ in 0..<20 { await Task.yield() }
+
+        #expect(journal.lines == ["waiting: 1", "build product 1", "banner shown"])
+    }
+
+    func detailFree(_ name: String) -> DestinationStep<TestScreen, Void> {
+        StepAssembly(finder: NilFinder<TestScreen, Void>(), factory: ClosureFactory { _ in TestScreen(name) })
+            .using(GeneralAction.presentModally())
+            .from(GeneralStep.current())
+            .assemble()
+    }
+}
+
+/// An interceptor whose body the test writes inline.
+struct ProbeInterceptor: RoutingInterceptor {
+    let body: @MainActor () async -> Void
+    func intercept(with context: Int) async throws { await body() }
 }

@@ -56,7 +56,7 @@ final class NavigationRun {
         try checkCancellation()
         try await show(animated: animated)
         let destination = try destination()
-        try finish()
+        try finish(destination: destination)
         return destination
     }
 
@@ -495,15 +495,14 @@ final class NavigationRun {
 
     /// Runs the post tasks. Their types were checked when the route was assembled; a mismatch here
     /// (a context adapter that lies) is reported like a context task's, never skipped silently.
-    private func finish() throws {
+    private func finish(destination: any Screen) throws {
         let all = screens[0...anchorIndex].compactMap { $0 }
         for index in 0...anchorIndex {
             guard let screen = screens[index] else { continue }
             for task in nodes[index].postTasks { try task.run(screen, contexts[index], all) }
         }
-        if let destination = screens[0] {
-            for task in globals.postTasks { try task.run(destination, navigationContext, all) }
-        }
+        // Router-wide tasks get what `navigate` returns: the container when the destination expects one.
+        for task in globals.postTasks { try task.run(destination, navigationContext, all) }
         stage = "finished"
         logger.log(RoutingLogEntry(level: .info, message: "navigated to \(nodes[0].screenTypeName)\n\(report)"))
     }
