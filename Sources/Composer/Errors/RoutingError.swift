@@ -31,6 +31,9 @@ public struct RoutingError: Error, CustomStringConvertible, Sendable {
         case contextTaskFailed
         /// The navigation's task was cancelled before it changed the screen.
         case cancelled
+        /// The navigation asked to fail at once when another one is running
+        /// (``NavigationQueueing/failIfBusy``), and one was.
+        case busy
         /// A ``SwitchAssembly`` had no matching case and no default.
         case noMatchingCase
     }

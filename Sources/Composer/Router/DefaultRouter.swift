@@ -19,6 +19,10 @@ public final class DefaultRouter {
 
     private var globals = StepNode(screenTypeName: "router", declaredType: DefaultRouter.self)
     private let queue = NavigationQueue()
+    /// How to cancel the navigation that holds the queue's turn.
+    private var running: RunningNavigation?
+    /// The outermost run in progress, to tell whether it has started changing the screen.
+    private var activeRun: NavigationRun?
 
     /// A router that navigates in the window `windowProvider` answers at the start of each navigation.
     public init(windowProvider: any WindowProvider, logger: any RoutingLogger = SilentRoutingLogger()) {
@@ -51,48 +55,88 @@ public final class DefaultRouter {
 
     /// Navigates to `step` with `context` and returns the destination screen once it is on screen.
     ///
+    /// `queueing` says how the navigation joins the queue when another one is running: wait its
+    /// turn (the default), fail at once, or interrupt (see ``NavigationQueueing``). A navigation
+    /// started from inside a running one that awaits it (an interceptor showing a login screen)
+    /// runs at once whatever `queueing` says.
+    ///
     /// - Throws: a ``RoutingError`` naming the step that failed, what it expected and found, and
     ///   the plan; the screen tree is left consistent.
     @discardableResult
     public func navigate<ViewController, Context>(
-        to step: DestinationStep<ViewController, Context>, with context: Context, animated: Bool = true
+        to step: DestinationStep<ViewController, Context>, with context: Context, animated: Bool = true,
+        queueing: NavigationQueueing = .waitTurn
     ) async throws(RoutingError) -> ViewController {
         let id = ObjectIdentifier(self)
         if NavigationScope.activeRouters.contains(id) {
             return try await perform(step, context: context, animated: animated)
         }
+        try await takeTurn(queueing)
+        defer {
+            running = nil
+            queue.release()
+        }
+        var routers = NavigationScope.activeRouters
+        routers.insert(id)
+        // The navigation runs in a task of the router's own, so an interrupting navigation can
+        // cancel it (its interceptors see the cancellation) even though the caller's task lives on.
+        let outcome = Outcome<ViewController>()
+        let work = NavigationScope.$activeRouters.withValue(routers) {
+            Task { @MainActor in
+                do throws(RoutingError) {
+                    outcome.result = .success(try await perform(step, context: context, animated: animated))
+                } catch {
+                    outcome.result = .failure(error)
+                }
+            }
+        }
+        running = RunningNavigation(cancel: { work.cancel() })
+        await withTaskCancellationHandler {
+            await work.value
+        } onCancel: {
+            work.cancel()
+        }
+        guard let result = outcome.result else {
+            throw RoutingError(
+                code: .cancelled, expected: "the navigation to finish", found: "it ended without a result")
+        }
+        return try result.get()
+    }
+
+    private func takeTurn(_ queueing: NavigationQueueing) async throws(RoutingError) {
+        switch queueing {
+        case .failIfBusy where queue.isRunning:
+            throw RoutingError(
+                code: .busy, expected: "no other navigation running (failIfBusy)",
+                found: "another navigation is running; nothing on screen was changed")
+        case .interrupt where queue.isRunning:
+            if let running, !(activeRun?.hasStartedShowing ?? false) { running.cancel() }
+        default:
+            break
+        }
         do {
-            try await queue.acquire()
+            try await queue.acquire(first: queueing == .interrupt)
         } catch {
             throw RoutingError(
                 code: .cancelled, expected: "the navigation to wait for its turn",
                 found: "its task was cancelled while waiting; nothing on screen was changed")
         }
-        defer { queue.release() }
-        var routers = NavigationScope.activeRouters
-        routers.insert(id)
-        let result: Result<ViewController, RoutingError> = await NavigationScope.$activeRouters.withValue(routers) {
-            do throws(RoutingError) {
-                return .success(try await perform(step, context: context, animated: animated))
-            } catch {
-                return .failure(error)
-            }
-        }
-        return try result.get()
     }
 
     /// Navigates to a step that needs no context.
     @discardableResult
-    public func navigate<ViewController>(to step: DestinationStep<ViewController, Void>, animated: Bool = true)
-        async throws(RoutingError) -> ViewController
-    {
-        try await navigate(to: step, with: (), animated: animated)
+    public func navigate<ViewController>(
+        to step: DestinationStep<ViewController, Void>, animated: Bool = true,
+        queueing: NavigationQueueing = .waitTurn
+    ) async throws(RoutingError) -> ViewController {
+        try await navigate(to: step, with: (), animated: animated, queueing: queueing)
     }
 
     /// Navigates to `step` with `context` and calls `completion` on the main actor with the outcome,
     /// for code that does not use `async`.
     public func navigate<ViewController, Context>(
         to step: DestinationStep<ViewController, Context>, with context: Context, animated: Bool = true,
+        queueing: NavigationQueueing = .waitTurn,
         completion: @escaping @MainActor (Result<ViewController, RoutingError>) -> Void
     ) {
         // A completion-handler navigation is never nested, even when started inside an interceptor:
@@ -100,7 +144,8 @@ public final class DefaultRouter {
         Task {
             await NavigationScope.$activeRouters.withValue([]) {
                 do throws(RoutingError) {
-                    completion(.success(try await navigate(to: step, with: context, animated: animated)))
+                    completion(
+                        .success(try await navigate(to: step, with: context, animated: animated, queueing: queueing)))
                 } catch {
                     completion(.failure(error))
                 }
@@ -111,9 +156,10 @@ public final class DefaultRouter {
     /// Navigates to a step that needs no context and calls `completion` with the outcome.
     public func navigate<ViewController>(
         to step: DestinationStep<ViewController, Void>, animated: Bool = true,
+        queueing: NavigationQueueing = .waitTurn,
         completion: @escaping @MainActor (Result<ViewController, RoutingError>) -> Void
     ) {
-        navigate(to: step, with: (), animated: animated, completion: completion)
+        navigate(to: step, with: (), animated: animated, queueing: queueing, completion: completion)
     }
 
     private func perform<ViewController, Context>(
@@ -130,6 +176,9 @@ public final class DefaultRouter {
         }
         let run = NavigationRun(
             chain: step.chain, context: context, tree: ScreenTree(window: window), globals: globals, logger: logger)
+        let isOutermost = activeRun == nil
+        if isOutermost { activeRun = run }
+        defer { if isOutermost { activeRun = nil } }
         do {
             let screen = try await run.run(animated: animated)
             guard let destination = screen as? ViewController else {
@@ -148,4 +197,29 @@ public final class DefaultRouter {
             throw routingError
         }
     }
+}
+
+/// How a navigation joins the router's queue when another navigation is running.
+public enum NavigationQueueing: Sendable, Hashable {
+    /// Wait until every navigation asked for earlier has finished (the default).
+    case waitTurn
+    /// Fail at once with ``RoutingError/Code/busy``, changing nothing, like a single-navigation
+    /// router: for a button that must not stack up navigations.
+    case failIfBusy
+    /// Go first: a running navigation that has not started changing the screen is cancelled (its
+    /// waiting interceptor sees task cancellation), and this one runs before every waiting one. A
+    /// forced logout is one such call.
+    case interrupt
+}
+
+/// The handle an interrupting navigation uses to cancel the running one.
+@MainActor
+struct RunningNavigation {
+    let cancel: @MainActor () -> Void
+}
+
+/// Where the router's own navigation task leaves its result for the caller.
+@MainActor
+final class Outcome<ViewController> {
+    var result: Result<ViewController, RoutingError>?
 }

@@ -10,8 +10,12 @@ final class NavigationQueue {
     /// The number of navigations waiting for their turn.
     var waitingCount: Int { waiters.count }
 
+    /// Whether a navigation holds the turn now.
+    var isRunning: Bool { isBusy }
+
     /// Returns when it is the caller's turn; throws `CancellationError` if cancelled while waiting.
-    func acquire() async throws {
+    /// With `first`, the caller goes ahead of every waiting navigation (an interrupting one).
+    func acquire(first: Bool = false) async throws {
         try Task.checkCancellation()
         if !isBusy {
             isBusy = true
@@ -21,7 +25,11 @@ final class NavigationQueue {
         let id = nextID
         try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { continuation in
-                waiters.append((id, continuation))
+                if first {
+                    waiters.insert((id, continuation), at: 0)
+                } else {
+                    waiters.append((id, continuation))
+                }
             }
         } onCancel: {
             Task { @MainActor [weak self] in self?.cancelWaiter(id) }

@@ -31,6 +31,9 @@ final class NavigationRun {
     private var targets: [Target?] = []
     private var mergedInto: [Int?] = []
     private var stage = "planning"
+    /// Whether the run has begun changing the screen; an interrupting navigation cancels only a
+    /// run that has not.
+    private(set) var hasStartedShowing = false
 
     init(chain: StepChain, context: Any, tree: ScreenTree, globals: StepNode, logger: any RoutingLogger) {
         self.chain = chain
@@ -278,6 +281,7 @@ final class NavigationRun {
 
     private func show(animated: Bool) async throws {
         stage = "showing"
+        hasStartedShowing = true
         let operations = try visibilityOperations() + integrationOperations()
         for (position, operation) in operations.enumerated() {
             let isLast = position == operations.count - 1

@@ -1,0 +1,124 @@
+import Composer
+import ComposerTesting
+import Testing
+
+/// A login gate that waits for the user and, when its navigation is cancelled (interrupted),
+/// closes its login screen itself and lets the router go on.
+@MainActor
+final class CancellableLoginGate {
+    weak var router: DefaultRouter?
+    let journal: Journal
+    private var pending: CheckedContinuation<Bool, Never>?
+
+    init(journal: Journal) { self.journal = journal }
+
+    var isWaitingForUser: Bool { pending != nil }
+
+    var loginStep: DestinationStep<LoginScreen, Void> {
+        StepAssembly(finder: ClassFinder<LoginScreen, Void>(), factory: ClosureFactory { _ in LoginScreen() })
+            .using(GeneralAction.presentModally())
+            .from(GeneralStep.current())
+            .assemble()
+    }
+
+    func check() async throws {
+        guard let router else { throw LoginRequired() }
+        let login = try await router.navigate(to: loginStep, animated: false)
+        let approved = await withTaskCancellationHandler {
+            await withCheckedContinuation { pending = $0 }
+        } onCancel: {
+            Task { @MainActor in self.answer(approved: false) }
+        }
+        pending = nil
+        // Closed directly, not through the router: this navigation is cancelled, so a nested
+        // navigation of its own would be refused.
+        try await (login.presentingScreen as? any ModalPresenting)?.dismissPresentedScreen(animated: false)
+        if Task.isCancelled {
+            journal.record("login closed: cancelled")
+            throw CancellationError()
+        }
+        guard approved else { throw LoginRequired() }
+    }
+
+    func answer(approved: Bool) { pending?.resume(returning: approved) }
+}
+
+struct CancellableLoginInterceptor: RoutingInterceptor {
+    let gate: CancellableLoginGate
+    func intercept(with context: Int) async throws { try await gate.check() }
+}
+
+@MainActor
+@Suite("How a navigation joins the queue")
+struct QueueingTests {
+    let journal = Journal()
+
+    func signedOut() -> DestinationStep<TestScreen, Void> {
+        StepAssembly(
+            finder: PredicateFinder<TestScreen, Void> { screen, _ in screen.name == "signed out" },
+            factory: ClosureFactory { _ in TestScreen("signed out") }
+        )
+        .using(GeneralAction.presentModally())
+        .from(GeneralStep.current())
+        .assemble()
+    }
+
+    func gatedProduct(_ gate: CancellableLoginGate) -> DestinationStep<ProductScreen, Int> {
+        StepAssembly(finder: ClassWithContextFinder<ProductScreen, Int>(), factory: ProductFactory(journal: journal))
+            .adding(CancellableLoginInterceptor(gate: gate))
+            .using(TestNavigationContainer.push())
+            .from(GeneralStep.current().expectingContainer())
+            .assemble()
+    }
+
+    func waitUntil(_ condition: @MainActor () -> Bool) async {
+        for _ in 0..<1000 where !condition() { await Task.yield() }
+    }
+
+    @Test("failIfBusy fails at once while another navigation runs, and changes nothing")
+    func failIfBusy() async throws {
+        let window = TestWindow(root: TestNavigationContainer("main", stack: [ListScreen()]))
+        let router = DefaultRouter(window: window)
+        let gate = CancellableLoginGate(journal: journal)
+        gate.router = router
+        let waiting = Task { try await router.navigate(to: gatedProduct(gate), with: 1, animated: false) }
+        await waitUntil { gate.isWaitingForUser }
+        let before = window.render()
+
+        let error = await #expect(throws: RoutingError.self) {
+            try await router.navigate(to: signedOut(), animated: false, queueing: .failIfBusy)
+        }
+
+        #expect(error?.code == .busy)
+        #expect(window.render() == before)
+        gate.answer(approved: true)
+        _ = try await waiting.value
+        #expect(window.render().contains("product 1"))
+    }
+
+    @Test("interrupt cancels a navigation whose interceptor waits: login closed, the interrupting one shown")
+    func interruptWhileAnInterceptorWaits() async throws {
+        let window = TestWindow(root: TestNavigationContainer("main", stack: [ListScreen()]))
+        let router = DefaultRouter(window: window)
+        let gate = CancellableLoginGate(journal: journal)
+        gate.router = router
+        let waiting = Task { try await router.navigate(to: gatedProduct(gate), with: 1, animated: false) }
+        await waitUntil { gate.isWaitingForUser }
+        #expect(window.render().contains("login"))
+
+        try await router.navigate(to: signedOut(), animated: false, queueing: .interrupt)
+
+        let outcome = await waiting.result
+        #expect(throws: RoutingError.self) { try outcome.get() }
+        #expect(journal.lines == ["login closed: cancelled"], "the interceptor saw the cancellation; no factory ran")
+        #expect(
+            window.render() == """
+                window
+                  nav "main"
+                    screen "list"
+                  presented fullScreen:
+                    screen "signed out"
+                """)
+        #expect(router.waitingNavigations == 0)
+    }
+}
