@@ -1,7 +1,7 @@
 /// A complete, typed route to a screen: the destination step and every step back to an anchor.
 ///
 /// Build one with ``StepAssembly`` (or ``SwitchAssembly``, ``ChainAssembly``) and hand it to
-/// ``DefaultRouter/navigate(to:with:animated:)``. `ViewController` is the type of screen the
+/// ``DefaultRouter/navigate(to:with:animated:queueing:)``. `ViewController` is the type of screen the
 /// navigation returns; `Context` is the value every navigation to it must supply.
 @MainActor
 public struct DestinationStep<ViewController, Context> {

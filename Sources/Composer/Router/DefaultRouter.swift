@@ -1,15 +1,19 @@
 /// Walks a ``DestinationStep`` against the live screen tree and does the least work that puts the
 /// destination on screen.
 ///
-/// Each navigation runs six phases: **plan** (ask the finders from the destination back; the first
-/// found screen is the anchor), **guard** (global interceptors, then those of every step from the
-/// anchor to the destination), **build** (every missing screen, before any is shown), **show** (make
-/// the anchor visible, then integrate the new screens outward from it, animating only the last
-/// transition), **prepare** (context tasks on every screen of the chain) and **finish** (post tasks).
+/// Each navigation runs in this order: **plan** (ask the finders from the destination back; the
+/// first found screen is the anchor), **preflight** (every ``DismissalVetoing`` screen that revealing
+/// the anchor removes is asked, before anything else runs), **guard** (global interceptors, then
+/// those of every step from the anchor to the destination; planned and preflighted again if any
+/// ran), **build** (every missing screen), **prepare** (context tasks on every screen of the chain,
+/// before any is shown), **show** (make the anchor visible, then integrate the new screens outward
+/// from it, animating only the last transition) and **finish** (post tasks, once the destination is
+/// known to be on screen).
 ///
-/// One navigation runs at a time: others wait their turn in the order they were asked for. A
-/// navigation started from inside a running one (an interceptor showing a login screen) runs at once.
-/// A cancelled navigation that has not started showing changes nothing.
+/// One navigation runs at a time: others wait their turn in the order they were asked for, or
+/// fail at once, or interrupt (``NavigationQueueing``). A navigation started from inside a running
+/// one that awaits it (an interceptor showing a login screen) runs at once. A cancelled navigation
+/// that has not started showing changes nothing.
 @MainActor
 public final class DefaultRouter {
     /// Where navigations run.
