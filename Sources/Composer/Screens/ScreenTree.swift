@@ -136,14 +136,19 @@ public struct ScreenTree {
     }
 
     /// Every screen that dismissing `screen` would remove: it, its contents, and everything
-    /// presented above it.
+    /// presented above it, including presentations hosted by a screen inside it that defines the
+    /// presentation context (not only those of its outermost screen).
     public static func screensRemovedByDismissing(_ screen: any Screen) -> [any Screen] {
         var result: [any Screen] = []
-        var level: (any Screen)? = screen
         var seen = Set<ObjectIdentifier>()
-        while let current = level, seen.insert(ObjectIdentifier(current)).inserted {
-            result.append(contentsOf: containedScreens(of: current))
-            level = current.presentedScreen
+        var pendingLevels: [any Screen] = [screen]
+        while let level = pendingLevels.popLast() {
+            for contained in containedScreens(of: level) where seen.insert(ObjectIdentifier(contained)).inserted {
+                result.append(contained)
+                if let presented = contained.presentedScreen, !seen.contains(ObjectIdentifier(presented)) {
+                    pendingLevels.append(presented)
+                }
+            }
         }
         return result
     }

@@ -187,6 +187,32 @@ struct PromiseTests {
         #expect(journal.lines == ["waiting: 1", "build product 1", "banner shown"])
     }
 
+    @Test("replaceRoot asks a refusing screen presented over a presentation context inside the level")
+    func replaceRootAsksContextPresentations() async throws {
+        let context = TestScreen("orders")
+        context.definesPresentationContext = true
+        let window = TestWindow(root: TestTabsContainer("tabs", tabs: [context, TestScreen("account")]))
+        let form = TestScreen("unsaved form")
+        form.modalStyle = .currentContext
+        form.canBeDismissed = false
+        try await context.presentScreen(form, animated: false)
+        let router = DefaultRouter(window: window)
+        let before = window.render()
+        let newRoot = StepAssembly(
+            finder: NilFinder<TestScreen, Void>(), factory: ClosureFactory { _ in TestScreen("welcome") }
+        )
+        .using(GeneralAction.replaceRoot())
+        .from(GeneralStep.window())
+        .assemble()
+
+        let error = await #expect(throws: RoutingError.self) {
+            try await router.navigate(to: newRoot, animated: false)
+        }
+
+        #expect(error?.code == .dismissalRefused)
+        #expect(window.render() == before)
+    }
+
     func detailFree(_ name: String) -> DestinationStep<TestScreen, Void> {
         StepAssembly(finder: NilFinder<TestScreen, Void>(), factory: ClosureFactory { _ in TestScreen(name) })
             .using(GeneralAction.presentModally())
