@@ -50,12 +50,17 @@ public struct RoutingError: Error, CustomStringConvertible, Sendable {
     public let plan: String
     /// The error a step threw, if any.
     public let underlyingError: (any Error)?
+    /// The failing step as data (position, role, type), for a program that reacts without parsing
+    /// text: a crash reporter grouping failures, a test matching on the step. `nil` for failures of
+    /// the router itself (no window, a cancelled or busy navigation).
+    public let failingStep: FailingStep?
 
     /// Creates an error. The router creates these; app code rarely needs to.
     public init(
         code: Code, step: String? = nil, expected: String, found: String, plan: String = "",
-        underlyingError: (any Error)? = nil
+        underlyingError: (any Error)? = nil, failingStep: FailingStep? = nil
     ) {
+        self.failingStep = failingStep
         self.code = code
         self.step = step
         self.expected = expected
@@ -79,7 +84,48 @@ public struct RoutingError: Error, CustomStringConvertible, Sendable {
 
     func with(plan: String) -> RoutingError {
         RoutingError(
-            code: code, step: step, expected: expected, found: found, plan: plan, underlyingError: underlyingError)
+            code: code, step: step, expected: expected, found: found, plan: plan, underlyingError: underlyingError,
+            failingStep: failingStep)
+    }
+}
+
+/// Which part of which step failed, as data.
+public struct FailingStep: Sendable, Hashable, CustomStringConvertible {
+    /// The part of a step that failed.
+    public enum Role: String, Sendable, Hashable, CaseIterable {
+        /// The step's finder (nothing found, or it threw).
+        case finder
+        /// The step's factory.
+        case factory
+        /// The step's action, or a transition the router ran to reveal or integrate a screen.
+        case action
+        /// An interceptor, the step's or a router-wide one.
+        case interceptor
+        /// A context task, the step's or a router-wide one.
+        case contextTask
+        /// A post task, the step's or a router-wide one.
+        case postTask
+    }
+
+    /// The step's position in the chain, the destination being 0; `nil` for a router-wide
+    /// interceptor or task, and for a transition that serves several steps.
+    public let position: Int?
+    /// The part that failed.
+    public let role: Role
+    /// The name of the failing type (`LoginInterceptor<Int>`, `PushAction<…>`), or of the
+    /// transition the router ran.
+    public let typeName: String
+
+    /// Creates the description of a failing step.
+    public init(position: Int?, role: Role, typeName: String) {
+        self.position = position
+        self.role = role
+        self.typeName = typeName
+    }
+
+    /// `interceptor LoginInterceptor<Int> of step 1`.
+    public var description: String {
+        "\(role.rawValue) \(typeName)\(position.map { " of step \($0)" } ?? "")"
     }
 }
 

@@ -47,6 +47,8 @@ struct PromiseTests {
 
         #expect(error?.code == .dismissalRefused)
         #expect(error?.found.contains("unsaved form") == true)
+        #expect(error?.failingStep?.role == .action)
+        #expect(error?.failingStep?.position == 1, "the anchor, whose reveal was refused")
         #expect(window.render() == before)
         #expect(journal.lines == [], "no interceptor, factory or task may run when preflight refuses")
     }
@@ -62,6 +64,7 @@ struct PromiseTests {
         }
 
         #expect(error?.code == .contextTaskFailed)
+        #expect(error?.failingStep == FailingStep(position: 0, role: .contextTask, typeName: "RejectingProductTask"))
         #expect(window.render() == before, "the rejected product must never reach the screen")
         #expect(journal.lines == ["intercept login 5000", "build product 5000", "prepare product 5000"])
     }

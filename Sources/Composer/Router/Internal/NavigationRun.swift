@@ -201,6 +201,7 @@ final class NavigationRun {
         } catch {
             throw failure(
                 .interceptorRejected, step: step, stepOverride: "interceptor \(interceptor.name)",
+                part: (.interceptor, interceptor.name),
                 expected: "the interceptor to let the navigation go ahead", found: "it stopped the navigation",
                 underlying: error)
         }
@@ -253,7 +254,7 @@ final class NavigationRun {
                 try merge(screen, &children)
             } catch {
                 throw failure(
-                    .actionFailed, step: child, stepOverride: "action \(name)",
+                    .actionFailed, step: child, stepOverride: "action \(name)", part: (.action, name),
                     expected: "\(screen) to go into the new \(nodes[container].screenTypeName)",
                     found: "the action refused", underlying: error)
             }
@@ -490,6 +491,7 @@ final class NavigationRun {
                 } catch {
                     throw failure(
                         .contextTaskFailed, step: step, stepOverride: "context task \(task.name) on \(screen)",
+                        part: (.contextTask, task.name),
                         expected: "the task to prepare the screen", found: "it threw", underlying: error)
                 }
             }
@@ -553,13 +555,38 @@ final class NavigationRun {
     }
 
     private func failure(
-        _ code: RoutingError.Code, step: Int?, stepOverride: String? = nil, expected: String, found: String,
+        _ code: RoutingError.Code, step: Int?, stepOverride: String? = nil,
+        part: (role: FailingStep.Role, name: String)? = nil, expected: String, found: String,
         underlying: (any Error)? = nil
     ) -> RoutingError {
         let stepName =
             stepOverride.map { override in step.map { "\(override) of step \($0)" } ?? override }
             ?? step.map { "step \($0): \(nodes[$0].summary)" }
         return RoutingError(
-            code: code, step: stepName, expected: expected, found: found, plan: report, underlyingError: underlying)
+            code: code, step: stepName, expected: expected, found: found, plan: report, underlyingError: underlying,
+            failingStep: failingStep(code, step: step, part: part, fallbackName: stepOverride))
+    }
+
+    /// The failing step as data: the role follows from the code unless the caller names the part.
+    private func failingStep(
+        _ code: RoutingError.Code, step: Int?, part: (role: FailingStep.Role, name: String)?, fallbackName: String?
+    ) -> FailingStep? {
+        if let part { return FailingStep(position: step, role: part.role, typeName: part.name) }
+        let node = step.map { nodes[$0] }
+        switch code {
+        case .noAnchor, .screenNotFound:
+            return FailingStep(position: step, role: .finder, typeName: node?.finderName ?? fallbackName ?? "finder")
+        case .factoryFailed:
+            return FailingStep(position: step, role: .factory, typeName: node?.buildName ?? fallbackName ?? "factory")
+        case .actionFailed, .dismissalRefused, .cannotPresent, .containerNotFound, .typeMismatch:
+            return FailingStep(
+                position: step, role: .action, typeName: node?.integration?.name ?? fallbackName ?? "action")
+        case .contextTaskFailed:
+            return FailingStep(position: step, role: .contextTask, typeName: fallbackName ?? "context task")
+        case .interceptorRejected:
+            return FailingStep(position: step, role: .interceptor, typeName: fallbackName ?? "interceptor")
+        case .noWindow, .cancelled, .busy, .contextMismatch, .noMatchingCase:
+            return nil
+        }
     }
 }
