@@ -216,12 +216,48 @@ struct PromiseTests {
         #expect(window.render() == before)
     }
 
+    @Test("After a login interceptor signs the user in, the re-plan's new SwitchAssembly case is guarded too")
+    func replanGuardsTheNewCase() async throws {
+        let window = TestWindow(root: TestNavigationContainer("main", stack: [ListScreen()]))
+        let router = DefaultRouter(window: window)
+        let journal = journal
+        let session = SignedInFlag()
+        func product<I: RoutingInterceptor>(_ interceptor: I) -> DestinationStep<ProductScreen, Int>
+        where I.Context == Int {
+            StepAssembly(
+                finder: ClassWithContextFinder<ProductScreen, Int>(), factory: ProductFactory(journal: journal)
+            )
+            .adding(interceptor)
+            .using(TestNavigationContainer.push())
+            .from(GeneralStep.current().expectingContainer())
+            .assemble()
+        }
+        let guest = product(
+            ProbeInterceptor {
+                journal.record("sign in")
+                session.isSignedIn = true
+            })
+        let member = product(RecordingInterceptor<Int>(journal: journal, name: "member offers"))
+        let route = SwitchAssembly<ProductScreen, Int>()
+            .addCase(if: { session.isSignedIn }, member)
+            .assemble(default: guest)
+
+        try await router.navigate(to: route, with: 9, animated: false)
+
+        #expect(journal.lines == ["sign in", "intercept member offers 9", "build product 9"])
+    }
+
     func detailFree(_ name: String) -> DestinationStep<TestScreen, Void> {
         StepAssembly(finder: NilFinder<TestScreen, Void>(), factory: ClosureFactory { _ in TestScreen(name) })
             .using(GeneralAction.presentModally())
             .from(GeneralStep.current())
             .assemble()
     }
+}
+
+@MainActor
+final class SignedInFlag {
+    var isSignedIn = false
 }
 
 /// An interceptor whose body the test writes inline.

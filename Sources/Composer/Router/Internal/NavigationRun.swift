@@ -34,6 +34,8 @@ final class NavigationRun {
     /// Whether the run has begun changing the screen; an interrupting navigation cancels only a
     /// run that has not.
     private(set) var hasStartedShowing = false
+    /// The step interceptors already run, so a re-plan guards only the steps it adds.
+    private var guarded: Set<String> = []
 
     init(chain: StepChain, context: Any, tree: ScreenTree, globals: StepNode, logger: any RoutingLogger) {
         self.chain = chain
@@ -48,10 +50,20 @@ final class NavigationRun {
         try plan()
         try preflight()
         logger.log(RoutingLogEntry(level: .debug, message: report))
-        let interceptorsRan = try await guardNavigation()
-        if interceptorsRan {
+        var interceptorsRan = try await guardNavigation(includingGlobals: true)
+        // Guards may change the tree (a login screen came and went, a flag flipped a
+        // SwitchAssembly): plan again, and guard every step the new plan has that no plan guarded.
+        var rounds = 0
+        while interceptorsRan {
             try plan()
             try preflight()
+            rounds += 1
+            guard rounds < 8 else {
+                throw failure(
+                    .interceptorRejected, step: nil, expected: "the guards to settle on one plan",
+                    found: "every re-plan after the guards brought new guarded steps (\(rounds) rounds)")
+            }
+            interceptorsRan = try await guardNavigation(includingGlobals: false)
         }
         try checkCancellation()
         try await buildMissingScreens()
@@ -177,15 +189,20 @@ final class NavigationRun {
 
     // MARK: - 2. Guard
 
-    private func guardNavigation() async throws -> Bool {
+    /// Runs the interceptors not run yet in this navigation (a step's are known by the step's
+    /// summary and the interceptor's type) and says whether any ran.
+    private func guardNavigation(includingGlobals: Bool) async throws -> Bool {
         stage = "guarding"
         var ran = false
-        for interceptor in globals.interceptors {
-            ran = true
-            try await intercept(interceptor, context: navigationContext, step: nil)
+        if includingGlobals {
+            for interceptor in globals.interceptors {
+                ran = true
+                try await intercept(interceptor, context: navigationContext, step: nil)
+            }
         }
         for index in stride(from: anchorIndex, through: 0, by: -1) {
-            for interceptor in nodes[index].interceptors {
+            for interceptor in nodes[index].interceptors
+            where guarded.insert("\(nodes[index].summary) / \(interceptor.name)").inserted {
                 ran = true
                 try await intercept(interceptor, context: contexts[index], step: index)
             }
