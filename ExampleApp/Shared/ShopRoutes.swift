@@ -132,8 +132,14 @@ struct SignInInterceptor<Context>: RoutingInterceptor {
         let session = routes.session
         guard !session.isSignedIn else { return }
         guard let router = routes.router else { throw SignInCancelled() }
-        try await router.navigate(to: routes.login, animated: true)
+        let login = try await router.navigate(to: routes.login, animated: true)
         let approved = await session.waitForSignIn()
+        if Task.isCancelled {
+            // This navigation was interrupted, so a nested navigation of its own would be refused:
+            // close the login screen directly and leave the router free for the interrupting one.
+            try await (login.presentingScreen as? any ModalPresenting)?.dismissPresentedScreen(animated: false)
+            throw SignInCancelled()
+        }
         try await router.navigate(to: routes.back, animated: true)
         guard approved else { throw SignInCancelled() }
     }

@@ -29,9 +29,14 @@ final class ShopSession {
     /// Whether a gated navigation is waiting for the user to sign in or cancel.
     var isWaitingForSignIn: Bool { pendingSignIn != nil }
 
-    /// Waits until the user answers the login screen.
+    /// Waits until the user answers the login screen; a cancelled navigation (interrupted by a
+    /// forced logout or a deep link) answers "no" at once.
     func waitForSignIn() async -> Bool {
-        await withCheckedContinuation { pendingSignIn = $0 }
+        await withTaskCancellationHandler {
+            await withCheckedContinuation { pendingSignIn = $0 }
+        } onCancel: {
+            Task { @MainActor in _ = self.answerSignIn(approved: false) }
+        }
     }
 
     /// Answers the waiting sign-in; returns false when nothing was waiting.
