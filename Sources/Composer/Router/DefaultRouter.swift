@@ -172,7 +172,7 @@ public final class DefaultRouter {
         guard let window = windowProvider.window else {
             let error = RoutingError(
                 code: .noWindow, expected: "a window to navigate in", found: "the window provider returned nil")
-            logger.log(RoutingLogEntry(level: .error, message: error.description))
+            if logger.wants(.error) { logger.log(RoutingLogEntry(level: .error, message: error.description)) }
             throw error
         }
         if let settling = window as? any TransitionSettling {
@@ -197,7 +197,7 @@ public final class DefaultRouter {
                 ?? RoutingError(
                     code: .actionFailed, expected: "the navigation to finish", found: "an unexpected error",
                     plan: run.report, underlyingError: error)
-            logger.log(RoutingLogEntry(level: .error, message: routingError.description))
+            if logger.wants(.error) { logger.log(RoutingLogEntry(level: .error, message: routingError.description)) }
             throw routingError
         }
     }

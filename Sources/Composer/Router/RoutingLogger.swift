@@ -42,6 +42,15 @@ public struct RoutingLogEntry: Sendable, CustomStringConvertible {
 public protocol RoutingLogger {
     /// Records one entry.
     func log(_ entry: RoutingLogEntry)
+
+    /// Whether entries of `level` are wanted. The router writes a plan report only for a logger
+    /// that wants it, so a silent logger costs no string work.
+    func wants(_ level: RoutingLogLevel) -> Bool
+}
+
+extension RoutingLogger {
+    /// Every level, unless the logger says otherwise.
+    public func wants(_ level: RoutingLogLevel) -> Bool { true }
 }
 
 /// A logger that drops everything: the router's default.
@@ -51,6 +60,9 @@ public struct SilentRoutingLogger: RoutingLogger {
 
     /// Drops `entry`.
     public func log(_ entry: RoutingLogEntry) {}
+
+    /// Nothing: the router writes no report for this logger.
+    public func wants(_ level: RoutingLogLevel) -> Bool { false }
 }
 
 /// A logger that keeps every entry in memory, for tests and debug screens.

@@ -265,3 +265,31 @@ struct ProbeInterceptor: RoutingInterceptor {
     let body: @MainActor () async -> Void
     func intercept(with context: Int) async throws { await body() }
 }
+
+/// A logger that wants errors only, as an app's production logger might.
+@MainActor
+final class ErrorsOnlyLogger: RoutingLogger {
+    var entries: [RoutingLogEntry] = []
+    func log(_ entry: RoutingLogEntry) { entries.append(entry) }
+    func wants(_ level: RoutingLogLevel) -> Bool { level >= .error }
+}
+
+@MainActor
+@Suite("Logging costs nothing unless wanted")
+struct LoggingLevelTests {
+    @Test("A logger that wants errors only gets no plan reports for a success, and the error for a failure")
+    func reportsOnlyWhatIsWanted() async throws {
+        let journal = Journal()
+        let logger = ErrorsOnlyLogger()
+        let window = TestWindow(root: TestNavigationContainer("main", stack: [TestScreen("home")]))
+        let router = DefaultRouter(window: window, logger: logger)
+
+        try await router.navigate(to: Routes(journal: journal).productModal, with: 3, animated: false)
+        #expect(logger.entries.isEmpty)
+
+        await #expect(throws: RoutingError.self) {
+            try await router.navigate(to: Routes(journal: journal).productModal, with: -1, animated: false)
+        }
+        #expect(logger.entries.map(\.level) == [.error])
+    }
+}

@@ -13,9 +13,21 @@ final class NavigationRun {
         case around(Int, StepNode.TargetAdapter)
     }
 
+    /// One transition of the show phase. Its summary is text only an error or a logger reads, so
+    /// it is written only when asked for.
     private struct ShowOperation {
-        let summary: String
+        let describe: @MainActor () -> String
         let run: @MainActor (Bool) async throws -> Void
+
+        init(
+            summary: @escaping @autoclosure @MainActor () -> String,
+            run: @escaping @MainActor (Bool) async throws -> Void
+        ) {
+            self.describe = summary
+            self.run = run
+        }
+
+        @MainActor var summary: String { describe() }
     }
 
     let tree: ScreenTree
@@ -31,6 +43,8 @@ final class NavigationRun {
     private var targets: [Target?] = []
     private var mergedInto: [Int?] = []
     private var stage = "planning"
+    /// The show-phase transition running now, described only when a report is written.
+    private var showingOperation: (position: Int, count: Int, operation: ShowOperation)?
     /// Whether the run has begun changing the screen; an interrupting navigation cancels only a
     /// run that has not.
     private(set) var hasStartedShowing = false
@@ -49,7 +63,7 @@ final class NavigationRun {
     func run(animated: Bool) async throws -> any Screen {
         try plan()
         try preflight()
-        logger.log(RoutingLogEntry(level: .debug, message: report))
+        if logger.wants(.debug) { logger.log(RoutingLogEntry(level: .debug, message: report)) }
         var interceptorsRan = try await guardNavigation(includingGlobals: true)
         // Guards may change the tree (a login screen came and went, a flag flipped a
         // SwitchAssembly): plan again, and guard every step the new plan has that no plan guarded.
@@ -303,7 +317,7 @@ final class NavigationRun {
         let operations = try visibilityOperations() + integrationOperations()
         for (position, operation) in operations.enumerated() {
             let isLast = position == operations.count - 1
-            stage = "showing (step \(position + 1) of \(operations.count): \(operation.summary))"
+            showingOperation = (position, operations.count, operation)
             do {
                 try await operation.run(animated && isLast)
             } catch let error as RoutingError {
@@ -322,6 +336,7 @@ final class NavigationRun {
                     expected: "the transition to succeed", found: "it failed", underlying: error)
             }
         }
+        showingOperation = nil
         stage = "done showing"
     }
 
@@ -527,7 +542,9 @@ final class NavigationRun {
         // Router-wide tasks get what `navigate` returns: the container when the destination expects one.
         for task in globals.postTasks { try task.run(destination, navigationContext, all) }
         stage = "finished"
-        logger.log(RoutingLogEntry(level: .info, message: "navigated to \(nodes[0].screenTypeName)\n\(report)"))
+        if logger.wants(.info) {
+            logger.log(RoutingLogEntry(level: .info, message: "navigated to \(nodes[0].screenTypeName)\n\(report)"))
+        }
     }
 
     private func destination() throws -> any Screen {
@@ -553,7 +570,10 @@ final class NavigationRun {
 
     /// The plan as text, destination first.
     var report: String {
-        var lines = ["plan (destination first), stage: \(stage)"]
+        let stageText =
+            showingOperation.map { "showing (step \($0.position + 1) of \($0.count): \($0.operation.summary))" }
+            ?? stage
+        var lines = ["plan (destination first), stage: \(stageText)"]
         for (index, node) in nodes.enumerated() {
             let state: String
             if anchorIndex < 0 {
