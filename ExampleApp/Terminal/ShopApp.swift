@@ -49,6 +49,13 @@ final class ShopApp {
                 print("\(index + 1). \(entry)")
             }
             return
+        case "map":
+            do {
+                print(try routes.makeMap(links: links).mermaid, terminator: "")
+            } catch {
+                print(error)
+            }
+            return
         case "add":
             guard !argument.isEmpty else { return print("usage: add ID") }
             session.cart.append(ProductID(argument))
@@ -90,6 +97,7 @@ final class ShopApp {
           back                          pop or close the top screen
           open URL                      open a link (shop://product/42, https://shop.example.com/products/7)
           catalog                       list every destination the app can open
+          map                           print every destination as a Mermaid flowchart
           login | cancel | logout       answer the login screen, or sign in/out directly
           experiment a|b                switch the A/B group (b: products in a sheet)
           tree                          print the screen tree

@@ -1,0 +1,10 @@
+/// The router apps use in production; its queue, guards and logging stay behind the protocol.
+extension DefaultRouter: Router {
+    /// The protocol's navigation: waits its turn in the queue (``NavigationQueueing/waitTurn``).
+    @discardableResult
+    public func navigate<ViewController, Context>(
+        to step: DestinationStep<ViewController, Context>, with context: Context, animated: Bool
+    ) async throws(RoutingError) -> ViewController {
+        try await navigate(to: step, with: context, animated: animated, queueing: .waitTurn)
+    }
+}

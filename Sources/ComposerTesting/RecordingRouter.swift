@@ -1,0 +1,83 @@
+import Composer
+
+/// A ``Composer/Router`` for view-model tests: it changes no screens, writes down every
+/// navigation it is asked for and answers with what the test chose.
+///
+/// ```swift
+/// let router = RecordingRouter()
+/// let model = CartModel(router: router)
+/// model.checkout()
+/// #expect(router.requests.map(\.description) == ["CheckoutScreen with cart 3 (animated)"])
+/// ```
+@MainActor
+public final class RecordingRouter: Router {
+    /// One navigation as the code under test asked for it.
+    public struct Request: Equatable, Sendable, CustomStringConvertible {
+        /// The destination screen type, as Swift writes it (`ProductScreen`).
+        public let destination: String
+        /// The context, as `String(describing:)` writes it; `()` for a step that needs none.
+        public let context: String
+        /// Whether the caller asked for an animated transition.
+        public let animated: Bool
+
+        /// A request written out, for tests that compare against literals.
+        public init(destination: String, context: String, animated: Bool) {
+            self.destination = destination
+            self.context = context
+            self.animated = animated
+        }
+
+        /// `ProductScreen with 42 (animated)`, or `… (not animated)`: one line a test can compare.
+        public var description: String {
+            "\(destination) with \(context) (\(animated ? "animated" : "not animated"))"
+        }
+    }
+
+    /// How the router answers a request.
+    public enum Answer {
+        /// Succeed with the screen the closure makes for the request. A screen that is not of the
+        /// destination type fails the navigation with ``Composer/RoutingError/Code/typeMismatch``.
+        case screen(@MainActor (Request) -> any Screen)
+        /// Fail with this error, the way the real router would (a vetoed login, a missing window).
+        case failure(RoutingError)
+    }
+
+    /// Every request so far, oldest first.
+    public private(set) var requests: [Request] = []
+    /// The answer for the next requests; change it between calls to script a sequence.
+    public var answer: Answer
+
+    /// A router that answers every request with `answer`; by default a ``TestScreen`` named after
+    /// the destination type, which suits destinations whose type is `TestScreen` or `any Screen`.
+    public init(answer: Answer = .screen { TestScreen($0.destination) }) {
+        self.answer = answer
+    }
+
+    /// Forgets the requests recorded so far.
+    public func clear() {
+        requests.removeAll()
+    }
+
+    /// Records the request, then answers it as ``answer`` says.
+    @discardableResult
+    public func navigate<ViewController, Context>(
+        to step: DestinationStep<ViewController, Context>, with context: Context, animated: Bool
+    ) async throws(RoutingError) -> ViewController {
+        let request = Request(
+            destination: String(describing: ViewController.self), context: String(describing: context),
+            animated: animated)
+        requests.append(request)
+        switch answer {
+        case .failure(let error):
+            throw error
+        case .screen(let make):
+            let screen = make(request)
+            guard let destination = screen as? ViewController else {
+                throw RoutingError(
+                    code: .typeMismatch, step: "RecordingRouter answer for \(request.destination)",
+                    expected: "a screen of type \(request.destination)", found: "\(type(of: screen)): \(screen)")
+            }
+            return destination
+        }
+    }
+}

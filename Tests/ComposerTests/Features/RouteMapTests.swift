@@ -1,0 +1,101 @@
+import Composer
+import ComposerTesting
+import Testing
+
+@MainActor
+@Suite("Route map")
+struct RouteMapTests {
+    let journal = Journal()
+    var routes: Routes { Routes(journal: journal) }
+
+    func smallMap() throws -> RouteMap {
+        var map = RouteMap()
+        try map.add("List", routes.list(), sampleContext: 1, links: ["app://list"])
+        try map.add("Product in shop", routes.productInShop, sampleContext: 1, links: ["app://product/<id>"])
+        try map.add("Product modal", routes.productModal, sampleContext: 1)
+        return map
+    }
+
+    @Test("Shared steps are drawn once; actions, guards, tasks, contexts and links are marked (DOT)")
+    func dotText() throws {
+        let map = try smallMap()
+        #expect(map.steps.count == 7)
+        #expect(
+            map.dot == #"""
+                digraph routes {
+                  rankdir=TB;
+                  node [shape=box];
+                  s0 [label="WindowAnchor\nfinder: window"];
+                  s1 [label="TestTabsContainer\nfinder: ClassFinder<TestTabsContainer, Int>\nfactory: TabsContainerFactory<TestTabsContainer, Int>"];
+                  s2 [label="TestNavigationContainer\nfinder: PredicateFinder<TestNavigationContainer, Int>\nfactory: NavigationContainerFactory<TestNavigationContainer, Int>"];
+                  s3 [label="ListScreen\nfinder: ClassFinder<ListScreen, Int>\nfactory: ClosureFactory<ListScreen, Int>"];
+                  s4 [label="ProductScreen\nfinder: ClassWithContextFinder<ProductScreen, Int>\nfactory: ProductFactory\nguards: RecordingInterceptor<Int>\ntasks: ProductContextTask", style=bold];
+                  s5 [label="any Screen\nfinder: current screen"];
+                  s6 [label="TestNavigationContainer\nfinder: NilFinder<TestNavigationContainer, Int>\nfactory: NavigationContainerFactory<TestNavigationContainer, Int>"];
+                  s0 -> s1 [label="ReplaceRootAction"];
+                  s1 -> s2 [label="AddTabAction<TestTabsContainer>"];
+                  s2 -> s3 [label="PushAction<TestNavigationContainer>"];
+                  s3 -> s4 [label="PushAction<TestNavigationContainer> (expecting container TestNavigationContainer)"];
+                  s5 -> s6 [label="PresentModallyAction"];
+                  s6 -> s4 [label="PushAction<TestNavigationContainer>"];
+                  d0 [shape=ellipse, label="List (context: Int)\nlink: app://list"];
+                  d0 -> s3 [style=dashed];
+                  d1 [shape=ellipse, label="Product in shop (context: Int)\nlink: app://product/<id>"];
+                  d1 -> s4 [style=dashed];
+                  d2 [shape=ellipse, label="Product modal (context: Int)"];
+                  d2 -> s4 [style=dashed];
+                }
+
+                """#)
+    }
+
+    @Test("The same map as a Mermaid flowchart, with angle brackets escaped as entities")
+    func mermaidText() throws {
+        let map = try smallMap()
+        #expect(
+            map.mermaid == #"""
+                flowchart TD
+                  s0["WindowAnchor<br/>finder: window"]
+                  s1["TestTabsContainer<br/>finder: ClassFinder#lt;TestTabsContainer, Int#gt;<br/>factory: TabsContainerFactory#lt;TestTabsContainer, Int#gt;"]
+                  s2["TestNavigationContainer<br/>finder: PredicateFinder#lt;TestNavigationContainer, Int#gt;<br/>factory: NavigationContainerFactory#lt;TestNavigationContainer, Int#gt;"]
+                  s3["ListScreen<br/>finder: ClassFinder#lt;ListScreen, Int#gt;<br/>factory: ClosureFactory#lt;ListScreen, Int#gt;"]
+                  s4["ProductScreen<br/>finder: ClassWithContextFinder#lt;ProductScreen, Int#gt;<br/>factory: ProductFactory<br/>guards: RecordingInterceptor#lt;Int#gt;<br/>tasks: ProductContextTask"]
+                  s5["any Screen<br/>finder: current screen"]
+                  s6["TestNavigationContainer<br/>finder: NilFinder#lt;TestNavigationContainer, Int#gt;<br/>factory: NavigationContainerFactory#lt;TestNavigationContainer, Int#gt;"]
+                  s0 -->|"ReplaceRootAction"| s1
+                  s1 -->|"AddTabAction#lt;TestTabsContainer#gt;"| s2
+                  s2 -->|"PushAction#lt;TestNavigationContainer#gt;"| s3
+                  s3 -->|"PushAction#lt;TestNavigationContainer#gt; (expecting container TestNavigationContainer)"| s4
+                  s5 -->|"PresentModallyAction"| s6
+                  s6 -->|"PushAction#lt;TestNavigationContainer#gt;"| s4
+                  d0(["List (context: Int)<br/>link: app://list"])
+                  d0 -.-> s3
+                  d1(["Product in shop (context: Int)<br/>link: app://product/#lt;id#gt;"])
+                  d1 -.-> s4
+                  d2(["Product modal (context: Int)"])
+                  d2 -.-> s4
+                  classDef guarded stroke-width:3px
+                  class s4 guarded
+
+                """#)
+    }
+
+    @Test("A switch that has no case for the sample context is reported, and the map is unchanged")
+    func unresolvedSwitch() throws {
+        let step = SwitchAssembly<ProductScreen, Int>()
+            .addCase { context in context > 0 ? routes.productModal : nil }
+            .assemble()
+        var map = RouteMap()
+        do {
+            try map.add("Odd", step, sampleContext: -1)
+            Issue.record("expected the switch to have no case for -1")
+        } catch {
+            #expect(error.code == .noMatchingCase)
+        }
+        #expect(map.steps.isEmpty)
+        #expect(map.dot == "digraph routes {\n  rankdir=TB;\n  node [shape=box];\n}\n")
+        try map.add("Positive", step, sampleContext: 1)
+        #expect(map.destinations.map(\.name) == ["Positive"])
+        #expect(map.edges.count == 2)
+    }
+}
