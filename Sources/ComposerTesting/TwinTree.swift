@@ -18,10 +18,11 @@ enum TwinTree {
     /// not, `level` first.
     static func presentationChain(from level: TestScreen) -> [TestScreen] {
         var chain: [TestScreen] = [level]
+        var inChain: Set<ObjectIdentifier> = [ObjectIdentifier(level)]
         var index = 0
         while index < chain.count, chain.count < 10_000 {
             for screen in contained(in: chain[index]) {
-                if let presented = screen.presentedStorage, !chain.contains(where: { $0 === presented }) {
+                if let presented = screen.presentedStorage, inChain.insert(ObjectIdentifier(presented)).inserted {
                     chain.append(presented)
                 }
             }
