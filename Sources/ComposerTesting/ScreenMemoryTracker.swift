@@ -11,6 +11,9 @@ public final class ScreenMemoryTracker {
     }
 
     private var entries: [Entry] = []
+    /// The entry of each tracked screen, by identity. An identifier can be reused once its screen is
+    /// deallocated, so an entry whose screen is gone or another one does not count as tracking it.
+    private var entryIndex: [ObjectIdentifier: Int] = [:]
 
     init() {}
 
@@ -33,7 +36,10 @@ public final class ScreenMemoryTracker {
 
     /// Starts tracking each of `screens` not tracked yet.
     func record(_ screens: [TestScreen]) {
-        for screen in screens where !entries.contains(where: { $0.screen === screen }) {
+        for screen in screens {
+            let identifier = ObjectIdentifier(screen)
+            if let index = entryIndex[identifier], entries[index].screen === screen { continue }
+            entryIndex[identifier] = entries.count
             entries.append(Entry(name: screen.name, screen: screen))
         }
     }

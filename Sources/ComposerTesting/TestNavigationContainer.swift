@@ -53,7 +53,8 @@ open class TestNavigationContainer: TestScreen, NavigationStackContainer {
     private func beginSetStack(_ screens: [any Screen], animated: Bool) throws(TestScreenError) -> TwinTransition {
         let newStack = try validatedChildren(screens, forStack: true)
         let oldStack = stackStorage
-        let removed = oldStack.filter { old in !newStack.contains { $0 === old } }
+        let kept = Set(newStack.map(ObjectIdentifier.init))
+        let removed = oldStack.filter { !kept.contains(ObjectIdentifier($0)) }
         let topChanges = oldStack.last !== newStack.last
         let description: String
         if let newTop = newStack.last {

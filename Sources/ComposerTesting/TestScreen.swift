@@ -271,19 +271,9 @@ open class TestScreen: ModalPresenting, DismissalVetoing, CustomStringConvertibl
     /// navigation and split containers.
     func validatedChildren(_ screens: [any Screen], forStack: Bool) throws(TestScreenError) -> [TestScreen] {
         var result: [TestScreen] = []
+        var taken = Set<ObjectIdentifier>()
         for screen in screens {
-            guard let child = screen as? TestScreen else { throw .notATestScreen(type: TwinTree.typeName(of: screen)) }
-            if forStack, child is TestNavigationContainer {
-                throw .navigationInsideNavigation(screen: child.description, navigation: description)
-            }
-            if forStack, child is TestSplitContainer {
-                throw .splitInsideNavigation(screen: child.description, navigation: description)
-            }
-            if result.contains(where: { $0 === child }) {
-                throw .duplicateChild(screen: child.description, container: description)
-            }
-            try checkCanAdopt(child)
-            result.append(child)
+            result.append(try validatedChild(screen, forStack: forStack, taken: &taken))
         }
         return result
     }
@@ -292,13 +282,34 @@ open class TestScreen: ModalPresenting, DismissalVetoing, CustomStringConvertibl
     /// recorded in ``initializationErrors``.
     func acceptedChildren(_ screens: [TestScreen], forStack: Bool) -> [TestScreen] {
         var accepted: [TestScreen] = []
+        var taken = Set<ObjectIdentifier>()
         for screen in screens {
             do {
-                accepted = try validatedChildren(accepted + [screen], forStack: forStack)
+                accepted.append(try validatedChild(screen, forStack: forStack, taken: &taken))
             } catch {
                 initializationErrors.append(error)
             }
         }
         return accepted
+    }
+
+    /// Validates one child of a list whose earlier accepted children are `taken`, and adds it there
+    /// when it is accepted. Checking against a set keeps validating a whole list linear in its length.
+    private func validatedChild(
+        _ screen: any Screen, forStack: Bool, taken: inout Set<ObjectIdentifier>
+    ) throws(TestScreenError) -> TestScreen {
+        guard let child = screen as? TestScreen else { throw .notATestScreen(type: TwinTree.typeName(of: screen)) }
+        if forStack, child is TestNavigationContainer {
+            throw .navigationInsideNavigation(screen: child.description, navigation: description)
+        }
+        if forStack, child is TestSplitContainer {
+            throw .splitInsideNavigation(screen: child.description, navigation: description)
+        }
+        if taken.contains(ObjectIdentifier(child)) {
+            throw .duplicateChild(screen: child.description, container: description)
+        }
+        try checkCanAdopt(child)
+        taken.insert(ObjectIdentifier(child))
+        return child
     }
 }

@@ -64,7 +64,8 @@ open class TestTabsContainer: TestScreen, TabsContainer {
         } else {
             newSelection = newTabs.isEmpty ? nil : 0
         }
-        let removed = tabStorage.filter { old in !newTabs.contains { $0 === old } }
+        let kept = Set(newTabs.map(ObjectIdentifier.init))
+        let removed = tabStorage.filter { !kept.contains(ObjectIdentifier($0)) }
         TwinTransition.begin(in: containingWindow, animated: false, description: "set tabs of \(self)") {
             tabStorage = newTabs
             selectedStorage = newSelection

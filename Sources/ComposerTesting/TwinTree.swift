@@ -18,10 +18,11 @@ enum TwinTree {
     /// not, `level` first.
     static func presentationChain(from level: TestScreen) -> [TestScreen] {
         var chain: [TestScreen] = [level]
+        var inChain: Set<ObjectIdentifier> = [ObjectIdentifier(level)]
         var index = 0
         while index < chain.count, chain.count < 10_000 {
             for screen in contained(in: chain[index]) {
-                if let presented = screen.presentedStorage, !chain.contains(where: { $0 === presented }) {
+                if let presented = screen.presentedStorage, inChain.insert(ObjectIdentifier(presented)).inserted {
                     chain.append(presented)
                 }
             }
@@ -31,8 +32,26 @@ enum TwinTree {
     }
 
     /// Every screen of the tree whose root level is `root`, presented levels included.
+    ///
+    /// The same screens, in the same order, as the contained screens of each level of
+    /// ``presentationChain(from:)``, but each level is walked once, not once for the chain and
+    /// again for the list: every transition asks for this list.
     static func allScreens(from root: TestScreen) -> [TestScreen] {
-        presentationChain(from: root).flatMap(contained(in:))
+        var chain: [TestScreen] = [root]
+        var inChain: Set<ObjectIdentifier> = [ObjectIdentifier(root)]
+        var screens: [TestScreen] = []
+        var index = 0
+        while index < chain.count, chain.count < 10_000 {
+            for screen in contained(in: chain[index]) {
+                screens.append(screen)
+                if let presented = screen.presentedStorage, inChain.insert(ObjectIdentifier(presented)).inserted {
+                    chain.append(presented)
+                }
+            }
+            index += 1
+        }
+        for level in chain[index...] { screens += contained(in: level) }
+        return screens
     }
 
     /// The screens on screen in the tree whose root level is `root`, parents before children and

@@ -6,45 +6,73 @@ public enum ScreenSearch {
     public static func candidates(in tree: ScreenTree, options: SearchOptions, start: SearchStart = .topmost)
         -> [any Screen]
     {
-        let levels = tree.presentationLevels
-        guard !levels.isEmpty else { return [] }
-        let startIndex = start == .root ? 0 : levels.count - 1
         var result: [any Screen] = []
-        var seen = Set<ObjectIdentifier>()
-        func add(_ screen: any Screen) {
-            if seen.insert(ObjectIdentifier(screen)).inserted { result.append(screen) }
-        }
-        func addLevel(_ levelRoot: any Screen) {
-            if options.contains(.visible) || !options.contains(.contained) {
-                addVisible(from: levelRoot, add)
-            }
-            if options.contains(.contained) {
-                ScreenTree.containedScreens(of: levelRoot).forEach(add)
-            }
-        }
-
-        let startLevel = levels[startIndex]
-        let startLeaf = ScreenTree.visibleLeaf(of: startLevel)
-        if options.contains(.current) { add(startLeaf) }
-        if options.contains(.parent) { ScreenTree.ancestors(of: startLeaf).forEach(add) }
-        if options.contains(.visible) { addVisible(from: startLevel, add) }
-        if options.contains(.contained) { ScreenTree.containedScreens(of: startLevel).forEach(add) }
-        if options.contains(.presented) {
-            for level in levels[(startIndex + 1)...] { addLevel(level) }
-        }
-        if options.contains(.presenting) {
-            for level in levels[..<startIndex].reversed() { addLevel(level) }
+        visitCandidates(in: tree, options: options, start: start) { screen in
+            result.append(screen)
+            return false
         }
         return result
     }
 
-    private static func addVisible(from levelRoot: any Screen, _ add: (any Screen) -> Void) {
-        var pending: [any Screen] = [levelRoot]
-        var visited = 0
-        while let next = pending.popLast(), visited < 100_000 {
-            visited += 1
-            add(next)
-            pending.append(contentsOf: ScreenTree.visibleChildren(of: next).reversed())
+    /// Offers `visit` the screens ``candidates(in:options:start:)`` would list, in the same order,
+    /// and stops as soon as `visit` returns `true`. Returns whether it stopped.
+    ///
+    /// A finder that needs the first match only uses this rather than the list: the walk ends at
+    /// the match, and no list of the whole tree is built first.
+    @discardableResult
+    public static func visitCandidates(
+        in tree: ScreenTree, options: SearchOptions, start: SearchStart = .topmost,
+        _ visit: (any Screen) -> Bool
+    ) -> Bool {
+        let levels = tree.presentationLevels
+        guard !levels.isEmpty else { return false }
+        let startIndex = start == .root ? 0 : levels.count - 1
+        var seen = Set<ObjectIdentifier>()
+        func offer(_ screen: any Screen) -> Bool {
+            seen.insert(ObjectIdentifier(screen)).inserted && visit(screen)
         }
+        func offerVisible(from levelRoot: any Screen) -> Bool {
+            var pending: [any Screen] = [levelRoot]
+            var visited = 0
+            while let next = pending.popLast(), visited < 100_000 {
+                visited += 1
+                if offer(next) { return true }
+                pending.append(contentsOf: ScreenTree.visibleChildren(of: next).reversed())
+            }
+            return false
+        }
+        // The order of `ScreenTree.containedScreens(of:)`, without building its list.
+        func offerContained(in levelRoot: any Screen) -> Bool {
+            var pending: [any Screen] = [levelRoot]
+            var offered = 0
+            while let next = pending.popLast(), offered < 100_000 {
+                offered += 1
+                if offer(next) { return true }
+                pending.append(contentsOf: next.childScreens.reversed())
+            }
+            return false
+        }
+        func offerLevel(_ levelRoot: any Screen) -> Bool {
+            if options.contains(.visible) || !options.contains(.contained), offerVisible(from: levelRoot) {
+                return true
+            }
+            return options.contains(.contained) && offerContained(in: levelRoot)
+        }
+
+        let startLevel = levels[startIndex]
+        let startLeaf = ScreenTree.visibleLeaf(of: startLevel)
+        if options.contains(.current), offer(startLeaf) { return true }
+        if options.contains(.parent) {
+            for ancestor in ScreenTree.ancestors(of: startLeaf) where offer(ancestor) { return true }
+        }
+        if options.contains(.visible), offerVisible(from: startLevel) { return true }
+        if options.contains(.contained), offerContained(in: startLevel) { return true }
+        if options.contains(.presented) {
+            for level in levels[(startIndex + 1)...] where offerLevel(level) { return true }
+        }
+        if options.contains(.presenting) {
+            for level in levels[..<startIndex].reversed() where offerLevel(level) { return true }
+        }
+        return false
     }
 }

@@ -32,9 +32,12 @@ extension StackIteratingFinder {
 
     /// The first candidate of type ``Finder/ViewController`` for which ``isTarget(_:with:)`` holds.
     public func findScreen(with context: Context, in tree: ScreenTree) throws -> ViewController? {
-        for candidate in ScreenSearch.candidates(in: tree, options: options, start: searchStart) {
-            if let typed = candidate as? ViewController, isTarget(typed, with: context) { return typed }
+        var found: ViewController?
+        ScreenSearch.visitCandidates(in: tree, options: options, start: searchStart) { candidate in
+            guard let typed = candidate as? ViewController, isTarget(typed, with: context) else { return false }
+            found = typed
+            return true
         }
-        return nil
+        return found
     }
 }
