@@ -23,8 +23,8 @@ public final class DefaultRouter {
 
     private var globals = StepNode(screenTypeName: "router", declaredType: DefaultRouter.self)
     private let queue = NavigationQueue()
-    /// How to cancel the navigation that holds the queue's turn.
-    private var running: RunningNavigation?
+    /// Cancels the navigation that holds the queue's turn.
+    private var cancelRunning: (@MainActor () -> Void)?
     /// The outermost run in progress, to tell whether it has started changing the screen.
     private var activeRun: NavigationRun?
 
@@ -77,7 +77,7 @@ public final class DefaultRouter {
         }
         try await takeTurn(queueing)
         defer {
-            running = nil
+            cancelRunning = nil
             queue.release()
         }
         var routers = NavigationScope.activeRouters
@@ -94,7 +94,7 @@ public final class DefaultRouter {
                 }
             }
         }
-        running = RunningNavigation(cancel: { work.cancel() })
+        cancelRunning = { work.cancel() }
         await withTaskCancellationHandler {
             await work.value
         } onCancel: {
@@ -114,7 +114,7 @@ public final class DefaultRouter {
                 code: .busy, expected: "no other navigation running (failIfBusy)",
                 found: "another navigation is running; nothing on screen was changed")
         case .interrupt where queue.isRunning:
-            if let running, !(activeRun?.hasStartedShowing ?? false) { running.cancel() }
+            if let cancelRunning, !(activeRun?.hasStartedShowing ?? false) { cancelRunning() }
         default:
             break
         }
@@ -214,12 +214,6 @@ public enum NavigationQueueing: Sendable, Hashable {
     /// waiting interceptor sees task cancellation), and this one runs before every waiting one. A
     /// forced logout is one such call.
     case interrupt
-}
-
-/// The handle an interrupting navigation uses to cancel the running one.
-@MainActor
-struct RunningNavigation {
-    let cancel: @MainActor () -> Void
 }
 
 /// Where the router's own navigation task leaves its result for the caller.
