@@ -34,12 +34,48 @@ public final class ScreenMemoryTracker {
         return !matching.isEmpty && matching.allSatisfy { $0.screen == nil }
     }
 
+    /// A screen given a parent, a presenter or a window since the last transition that looked:
+    /// only those (and what they hold) can have entered a tree, so a transition never walks the
+    /// whole tree to find newcomers.
+    private struct Attachment {
+        weak var screen: TestScreen?
+    }
+
+    private static var attachments: [Attachment] = []
+
+    /// Notes that `screen` was just attached somewhere; the next transition of its window tracks it.
+    static func noteAttached(_ screen: TestScreen) {
+        attachments.append(Attachment(screen: screen))
+    }
+
+    /// Starts tracking every screen attached since the last look that is now in `window`'s tree,
+    /// with everything it contains and presents. Other attachments wait: outside any window, their
+    /// container may enter one later (or is tracked already and gained a child offline); in another
+    /// window, that window's next transition takes them. Released ones are dropped.
+    func recordScreensAttached(in window: TestWindow) {
+        var waiting: [Attachment] = []
+        for attachment in Self.attachments {
+            guard let screen = attachment.screen else { continue }
+            guard screen.containingWindow === window else {
+                waiting.append(attachment)
+                continue
+            }
+            if isTracking(screen) { continue }
+            record(TwinTree.allScreens(from: screen))
+        }
+        Self.attachments = waiting
+    }
+
+    private func isTracking(_ screen: TestScreen) -> Bool {
+        guard let index = entryIndex[ObjectIdentifier(screen)] else { return false }
+        return entries[index].screen === screen
+    }
+
     /// Starts tracking each of `screens` not tracked yet.
     func record(_ screens: [TestScreen]) {
         for screen in screens {
-            let identifier = ObjectIdentifier(screen)
-            if let index = entryIndex[identifier], entries[index].screen === screen { continue }
-            entryIndex[identifier] = entries.count
+            if isTracking(screen) { continue }
+            entryIndex[ObjectIdentifier(screen)] = entries.count
             entries.append(Entry(name: screen.name, screen: screen))
         }
     }

@@ -75,13 +75,19 @@ open class TestScreen: ModalPresenting, DismissalVetoing, CustomStringConvertibl
     public internal(set) var initializationErrors: [TestScreenError] = []
 
     /// The container holding this screen (weak: the container owns its children).
-    weak var parentStorage: TestScreen?
+    weak var parentStorage: TestScreen? {
+        didSet { if parentStorage != nil { ScreenMemoryTracker.noteAttached(self) } }
+    }
     /// What this screen presents as a presentation host (strong, like UIKit).
     var presentedStorage: TestScreen?
     /// The host that presented this screen, set on the outermost screen of a presented level.
-    weak var presenterStorage: TestScreen?
+    weak var presenterStorage: TestScreen? {
+        didSet { if presenterStorage != nil { ScreenMemoryTracker.noteAttached(self) } }
+    }
     /// The window, set only on a window's root screen.
-    weak var windowStorage: TestWindow?
+    weak var windowStorage: TestWindow? {
+        didSet { if windowStorage != nil { ScreenMemoryTracker.noteAttached(self) } }
+    }
     /// The style this screen was presented with, fixed when the presentation started.
     var presentationStyle: TestModalStyle?
     /// Set on the outermost screen of each level that a running dismissal removes.

@@ -46,7 +46,7 @@ struct TwinTransition {
         let before = window.visibleScreens()
         change()
         let after = window.visibleScreens()
-        window.memory.record(window.allScreens())
+        window.memory.recordScreensAttached(in: window)
         let beforeIDs = Set(before.map(ObjectIdentifier.init))
         let afterIDs = Set(after.map(ObjectIdentifier.init))
         let appeared = after.filter { !beforeIDs.contains(ObjectIdentifier($0)) }.map(\.name)

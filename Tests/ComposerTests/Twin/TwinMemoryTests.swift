@@ -51,4 +51,23 @@ struct TwinMemoryTests {
         #expect(window.memory.isReleased("promo"))
         #expect(tabs.presentedScreen == nil)
     }
+
+    /// The tracker learns of newcomers from attachments, not from a walk of the whole tree: a
+    /// screen that joined a container while that container was out of the window is tracked once
+    /// the container comes back, and a screen presented from inside a pushed stack is tracked too.
+    @Test func screensThatJoinedOfflineAreTrackedWhenTheyEnter() async throws {
+        let window = TestWindow(root: TestNavigationContainer("main", stack: [TestScreen("home")]))
+        let home = try TwinFixtures.screen("home", in: window)
+        let inner = TestNavigationContainer("inner", stack: [TestScreen("first")])
+        try await home.presentScreen(inner, animated: false)
+        #expect(window.memory.liveNames == ["first", "home", "inner", "main"])
+
+        try await home.dismissPresentedScreen(animated: false)
+        try await inner.setStack(inner.stack + [TestScreen("joined offline")], animated: false)
+        #expect(window.memory.liveNames == ["first", "home", "inner", "main"])
+
+        try await home.presentScreen(inner, animated: false)
+        try await TwinFixtures.screen("joined offline", in: window).presentScreen(TestScreen("sheet"), animated: false)
+        #expect(window.memory.liveNames == ["first", "home", "inner", "joined offline", "main", "sheet"])
+    }
 }
