@@ -64,6 +64,8 @@ struct TwinMemoryTests {
 
         try await home.dismissPresentedScreen(animated: false)
         try await inner.setStack(inner.stack + [TestScreen("joined offline")], animated: false)
+        try await home.presentScreen(TestScreen("interlude"), animated: false)
+        try await home.dismissPresentedScreen(animated: false)
         #expect(window.memory.liveNames == ["first", "home", "inner", "main"])
 
         try await home.presentScreen(inner, animated: false)
