@@ -27,6 +27,9 @@ open class TestNavigationContainer: TestScreen, NavigationStackContainer {
     /// `nav`.
     nonisolated override open var kindName: String { "nav" }
 
+    /// Itself, without a dynamic cast.
+    override open var asContainer: (any ScreenContainer)? { self }
+
     /// The screens of the stack, bottom first; the last one is visible.
     public var stack: [any Screen] { stackStorage }
 

@@ -102,6 +102,10 @@ open class TestScreen: ModalPresenting, DismissalVetoing, CustomStringConvertibl
     /// containers. Subclasses may override it to name their own kind.
     nonisolated open var kindName: String { "screen" }
 
+    /// This screen as a ``ScreenContainer``: a dynamic cast, which the built-in containers
+    /// override with a direct answer so the tree walk costs no conformance look-up per screen.
+    open var asContainer: (any ScreenContainer)? { self as? any ScreenContainer }
+
     /// The kind and the quoted name, for example `screen "home"` or `nav "main"`.
     nonisolated public var description: String { "\(kindName) \"\(name)\"" }
 

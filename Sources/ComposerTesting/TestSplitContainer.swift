@@ -55,6 +55,9 @@ open class TestSplitContainer: TestScreen, SplitContainer {
     /// `split`.
     nonisolated override open var kindName: String { "split" }
 
+    /// Itself, without a dynamic cast.
+    override open var asContainer: (any ScreenContainer)? { self }
+
     /// The primary column as a ``TestScreen``.
     public var primary: TestScreen? { primaryStorage }
 

@@ -32,6 +32,9 @@ open class TestTabsContainer: TestScreen, TabsContainer {
     /// `tabs`.
     nonisolated override open var kindName: String { "tabs" }
 
+    /// Itself, without a dynamic cast.
+    override open var asContainer: (any ScreenContainer)? { self }
+
     /// The tabs, in order.
     public var tabScreens: [any Screen] { tabStorage }
 

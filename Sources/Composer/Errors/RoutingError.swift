@@ -27,6 +27,9 @@ public struct RoutingError: Error, CustomStringConvertible, Sendable {
         case actionFailed
         /// A screen had to present or dismiss modally and does not conform to ``ModalPresenting``.
         case cannotPresent
+        /// The found screen sits in a container that cannot show it (the hidden column of a
+        /// collapsed split view); nothing was changed.
+        case cannotReveal
         /// A context task failed.
         case contextTaskFailed
         /// The navigation's task was cancelled before it changed the screen.

@@ -23,8 +23,6 @@ public final class DefaultRouter {
 
     private var globals = StepNode(screenTypeName: "router", declaredType: DefaultRouter.self)
     private let queue = NavigationQueue()
-    /// Cancels the navigation that holds the queue's turn.
-    private var cancelRunning: (@MainActor () -> Void)?
     /// The outermost run in progress, to tell whether it has started changing the screen.
     private var activeRun: NavigationRun?
 
@@ -76,35 +74,20 @@ public final class DefaultRouter {
             return try await perform(step, context: context, animated: animated)
         }
         try await takeTurn(queueing)
-        defer {
-            cancelRunning = nil
-            queue.release()
-        }
+        defer { queue.release() }
         var routers = NavigationScope.activeRouters
         routers.insert(id)
-        // The navigation runs in a task of the router's own, so an interrupting navigation can
-        // cancel it (its interceptors see the cancellation) even though the caller's task lives on.
-        let outcome = Outcome<ViewController>()
-        let work = NavigationScope.$activeRouters.withValue(routers) {
-            Task { @MainActor in
-                do throws(RoutingError) {
-                    outcome.result = .success(try await perform(step, context: context, animated: animated))
-                } catch {
-                    outcome.result = .failure(error)
-                }
+        // The navigation runs in the caller's task: creating a task per navigation costs more than
+        // a whole navigation to a found screen. An interrupting navigation cancels the run itself
+        // (`NavigationRun.cancel()`), whose interceptors run in a task of the run's own.
+        let outcome: Result<ViewController, RoutingError> = await NavigationScope.$activeRouters.withValue(routers) {
+            do throws(RoutingError) {
+                return .success(try await perform(step, context: context, animated: animated))
+            } catch {
+                return .failure(error)
             }
         }
-        cancelRunning = { work.cancel() }
-        await withTaskCancellationHandler {
-            await work.value
-        } onCancel: {
-            work.cancel()
-        }
-        guard let result = outcome.result else {
-            throw RoutingError(
-                code: .cancelled, expected: "the navigation to finish", found: "it ended without a result")
-        }
-        return try result.get()
+        return try outcome.get()
     }
 
     private func takeTurn(_ queueing: NavigationQueueing) async throws(RoutingError) {
@@ -114,7 +97,7 @@ public final class DefaultRouter {
                 code: .busy, expected: "no other navigation running (failIfBusy)",
                 found: "another navigation is running; nothing on screen was changed")
         case .interrupt where queue.isRunning:
-            if let cancelRunning, !(activeRun?.hasStartedShowing ?? false) { cancelRunning() }
+            if let activeRun, !activeRun.hasStartedShowing { activeRun.cancel() }
         default:
             break
         }
@@ -175,14 +158,14 @@ public final class DefaultRouter {
             if logger.wants(.error) { logger.log(RoutingLogEntry(level: .error, message: error.description)) }
             throw error
         }
-        if let settling = window as? any TransitionSettling {
-            await settling.waitUntilSettled()
-        }
         let run = NavigationRun(
             chain: step.chain, context: context, tree: ScreenTree(window: window), globals: globals, logger: logger)
         let isOutermost = activeRun == nil
         if isOutermost { activeRun = run }
         defer { if isOutermost { activeRun = nil } }
+        if let settling = window as? any TransitionSettling {
+            await settling.waitUntilSettled()
+        }
         do {
             let screen = try await run.run(animated: animated)
             guard let destination = screen as? ViewController else {
@@ -214,10 +197,4 @@ public enum NavigationQueueing: Sendable, Hashable {
     /// waiting interceptor sees task cancellation), and this one runs before every waiting one. A
     /// forced logout is one such call.
     case interrupt
-}
-
-/// Where the router's own navigation task leaves its result for the caller.
-@MainActor
-final class Outcome<ViewController> {
-    var result: Result<ViewController, RoutingError>?
 }

@@ -4,7 +4,7 @@
 /// Pushing a screen that is already in a stack, or pushing a navigation stack, is refused by
 /// UIKit, and the router never asks for either.
 @MainActor
-public protocol NavigationStackContainer: ChildListContainer {
+public protocol NavigationStackContainer: ChildListContainer, ScreenContainer {
     /// The screens of the stack, bottom first; the last one is visible.
     var stack: [any Screen] { get }
 

@@ -28,6 +28,12 @@ public protocol Screen: AnyObject {
     ///
     /// The router never treats such a screen as current, because it is about to disappear.
     var isBeingDismissed: Bool { get }
+
+    /// This screen as a ``ScreenContainer``, or `nil` for a plain screen.
+    ///
+    /// The tree walk asks it once per screen, so one answer covers every kind of container. The
+    /// default is a dynamic cast; a screen class hierarchy can answer without one.
+    var asContainer: (any ScreenContainer)? { get }
 }
 
 /// A screen that may refuse to be dismissed or popped, for example a form with unsaved edits.

@@ -22,17 +22,32 @@ public struct ScreenTree {
     }
 
     /// The outermost screens of each presentation level, bottom first: the root, then what it
-    /// presents, then what that presents, and so on. A screen being dismissed ends the list.
+    /// presents, then what that presents, and so on. A screen being dismissed ends its branch.
+    ///
+    /// A level can be covered twice: by a screen inside it that defines the presentation context
+    /// and by its outermost screen. The context's presentation comes first (it covers only part of
+    /// the level), then the outermost screen's, which covers everything, so the last level is the
+    /// one on top and the one before it is what the user sees once it is dismissed.
     public var presentationLevels: [any Screen] {
         guard let root else { return [] }
-        var levels: [any Screen] = [root]
-        var seen = Set<ObjectIdentifier>([ObjectIdentifier(root)])
-        while let last = levels.last, let next = Self.presentedByLevel(last), !next.isBeingDismissed,
-            seen.insert(ObjectIdentifier(next)).inserted
-        {
-            levels.append(next)
+        var levels: [any Screen] = []
+        var seen = Set<ObjectIdentifier>()
+        func add(_ level: any Screen) {
+            guard levels.count < 10_000, seen.insert(ObjectIdentifier(level)).inserted else { return }
+            levels.append(level)
+            let outer = Self.livePresentation(level.presentedScreen)
+            if let inner = Self.livePresentation(Self.visibleLeaf(of: level).presentedScreen), inner !== outer {
+                add(inner)
+            }
+            if let outer { add(outer) }
         }
+        add(root)
         return levels
+    }
+
+    private static func livePresentation(_ screen: (any Screen)?) -> (any Screen)? {
+        guard let screen, !screen.isBeingDismissed else { return nil }
+        return screen
     }
 
     /// Whether `screen` is in this window's tree.
@@ -55,35 +70,17 @@ public struct ScreenTree {
         return node
     }
 
-    /// What covers the level whose outermost screen is `levelRoot`: what its visible leaf's nearest
-    /// presenting ancestor presents, so a presentation hosted by a screen that defines the
-    /// presentation context counts as well as one hosted by the level's root.
-    static func presentedByLevel(_ levelRoot: any Screen) -> (any Screen)? {
-        visibleLeaf(of: levelRoot).presentedScreen
-    }
-
-    /// The child a container shows: the top of a stack, the selected tab, the detail of an
-    /// expanded split view (its primary when collapsed or without detail). `nil` for a plain screen.
+    /// The child a container shows that ``current`` follows: the top of a stack, the selected tab,
+    /// the detail of an expanded split view (its primary when collapsed or without detail), an
+    /// app container's ``ScreenContainer/focusedChildScreen``. `nil` for a plain screen.
     public static func visibleChild(of screen: any Screen) -> (any Screen)? {
-        if let stack = screen as? any NavigationStackContainer { return stack.stack.last }
-        if let tabs = screen as? any TabsContainer {
-            guard let index = tabs.selectedTabIndex, tabs.tabScreens.indices.contains(index) else { return nil }
-            return tabs.tabScreens[index]
-        }
-        if let split = screen as? any SplitContainer {
-            if split.isCollapsed { return split.primaryScreen }
-            return split.secondaryScreen ?? split.primaryScreen
-        }
-        return nil
+        screen.asContainer?.focusedChildScreen
     }
 
     /// Every screen of a container that is on screen at once: the visible child, and for an
-    /// expanded split view both columns.
+    /// expanded split view both columns (``ScreenContainer/visibleChildScreens``).
     public static func visibleChildren(of screen: any Screen) -> [any Screen] {
-        if let split = screen as? any SplitContainer, !split.isCollapsed {
-            return [split.primaryScreen, split.secondaryScreen].compactMap { $0 }
-        }
-        return visibleChild(of: screen).map { [$0] } ?? []
+        screen.asContainer?.visibleChildScreens ?? []
     }
 
     /// Follows visible children down from `screen` to the innermost visible screen.
@@ -133,6 +130,34 @@ public struct ScreenTree {
     public static func screenCovering(_ screen: any Screen) -> (any Screen)? {
         guard let presented = screen.presentedScreen, !presented.isBeingDismissed else { return nil }
         return presented
+    }
+
+    /// Every presentation over `screen`, nearest host first, each with a screen that reaches its
+    /// host: what its nearest presenting ancestor shows (``screenCovering(_:)``), and what hosts
+    /// further out show, following parents and then the presenting screen of each level: a
+    /// full-screen modal of the level's root over a context-defining screen that presents too, or
+    /// over the screen that presented `screen`'s own level. Revealing `screen` dismisses them all.
+    public static func presentationsCovering(_ screen: any Screen) -> [(host: any Screen, presented: any Screen)] {
+        var result: [(host: any Screen, presented: any Screen)] = []
+        var ownLevels: [any Screen] = []
+        var node: (any Screen)? = screen
+        var steps = 0
+        while let current = node, steps < 10_000 {
+            steps += 1
+            if let presented = livePresentation(current.presentedScreen),
+                !ownLevels.contains(where: { $0 === presented }),
+                !result.contains(where: { $0.presented === presented })
+            {
+                result.append((current, presented))
+            }
+            if let parent = current.parentScreen {
+                node = parent
+            } else {
+                ownLevels.append(current)
+                node = current.presentingScreen
+            }
+        }
+        return result
     }
 
     /// Every screen that dismissing `screen` would remove: it, its contents, and everything

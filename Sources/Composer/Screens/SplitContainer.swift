@@ -3,7 +3,7 @@
 /// When collapsed, showing a detail pushes it onto the primary column's navigation stack, as UIKit
 /// does; expanded, it replaces the secondary column.
 @MainActor
-public protocol SplitContainer: Screen {
+public protocol SplitContainer: ScreenContainer {
     /// The screen of the primary column.
     var primaryScreen: (any Screen)? { get }
 

@@ -1,6 +1,6 @@
 /// A tab container, like `UITabBarController`. The selected tab is always one of the tabs.
 @MainActor
-public protocol TabsContainer: ChildListContainer {
+public protocol TabsContainer: ChildListContainer, ScreenContainer {
     /// The tabs, in order.
     var tabScreens: [any Screen] { get }
 

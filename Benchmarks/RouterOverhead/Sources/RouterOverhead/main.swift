@@ -241,4 +241,19 @@ func run() async throws {
     }
 }
 
-try await run()
+/// Only navigations to the current screen of the smallest tree, many times, for a profiler
+/// (`valgrind --tool=callgrind .build/release/RouterOverhead --profile-fixed-cost`).
+@MainActor
+func profileFixedCost() async throws {
+    let shape = shapes[0]
+    let scene = try await Scene(shape)
+    for _ in 0..<300_000 {
+        _ = try await scene.router.navigate(to: Routes.existing, with: shape.currentID, animated: false)
+    }
+}
+
+if CommandLine.arguments.contains("--profile-fixed-cost") {
+    try await profileFixedCost()
+} else {
+    try await run()
+}

@@ -50,6 +50,11 @@ final class NavigationRun {
     private(set) var hasStartedShowing = false
     /// The step interceptors already run, so a re-plan guards only the steps it adds.
     private var guarded: Set<String> = []
+    /// Set by an interrupting navigation; the run stops at its next check, before showing.
+    private(set) var isCancelled = false
+    /// The task the interceptors run in while they run, so that cancelling the run reaches an
+    /// interceptor that waits (for a user signing in) as task cancellation.
+    private var guardTask: Task<Bool, any Error>?
 
     init(chain: StepChain, context: Any, tree: ScreenTree, globals: StepNode, logger: any RoutingLogger) {
         self.chain = chain
@@ -64,7 +69,7 @@ final class NavigationRun {
         try plan()
         try preflight()
         if logger.wants(.debug) { logger.log(RoutingLogEntry(level: .debug, message: report)) }
-        var interceptorsRan = try await guardNavigation(includingGlobals: true)
+        var interceptorsRan = try await guardInOwnTask(includingGlobals: true)
         // Guards may change the tree (a login screen came and went, a flag flipped a
         // SwitchAssembly): plan again, and guard every step the new plan has that no plan guarded.
         var rounds = 0
@@ -77,7 +82,7 @@ final class NavigationRun {
                     .interceptorRejected, step: nil, expected: "the guards to settle on one plan",
                     found: "every re-plan after the guards brought new guarded steps (\(rounds) rounds)")
             }
-            interceptorsRan = try await guardNavigation(includingGlobals: false)
+            interceptorsRan = try await guardInOwnTask(includingGlobals: false)
         }
         try checkCancellation()
         try await buildMissingScreens()
@@ -203,6 +208,36 @@ final class NavigationRun {
 
     // MARK: - 2. Guard
 
+    /// Stops the run at its next check, and cancels the task of the interceptors running now.
+    func cancel() {
+        isCancelled = true
+        guardTask?.cancel()
+    }
+
+    /// Runs ``guardNavigation(includingGlobals:)`` in a task of its own, which ``cancel()`` and the
+    /// caller's cancellation both reach; a plan without interceptors to run creates no task.
+    private func guardInOwnTask(includingGlobals: Bool) async throws -> Bool {
+        let hasWork =
+            (includingGlobals && !globals.interceptors.isEmpty)
+            || (0...anchorIndex).contains { index in
+                nodes[index].interceptors.contains { !guarded.contains(guardKey(index, $0.name)) }
+            }
+        guard hasWork else { return false }
+        let task = Task { @MainActor in try await self.guardNavigation(includingGlobals: includingGlobals) }
+        guardTask = task
+        defer { guardTask = nil }
+        if isCancelled { task.cancel() }
+        return try await withTaskCancellationHandler {
+            try await task.value
+        } onCancel: {
+            task.cancel()
+        }
+    }
+
+    private func guardKey(_ index: Int, _ interceptorName: String) -> String {
+        "\(nodes[index].summary) / \(interceptorName)"
+    }
+
     /// Runs the interceptors not run yet in this navigation (a step's are known by the step's
     /// summary and the interceptor's type) and says whether any ran.
     private func guardNavigation(includingGlobals: Bool) async throws -> Bool {
@@ -216,7 +251,7 @@ final class NavigationRun {
         }
         for index in stride(from: anchorIndex, through: 0, by: -1) {
             for interceptor in nodes[index].interceptors
-            where guarded.insert("\(nodes[index].summary) / \(interceptor.name)").inserted {
+            where guarded.insert(guardKey(index, interceptor.name)).inserted {
                 ran = true
                 try await intercept(interceptor, context: contexts[index], step: index)
             }
@@ -239,7 +274,7 @@ final class NavigationRun {
     }
 
     private func checkCancellation() throws {
-        if Task.isCancelled {
+        if isCancelled || Task.isCancelled {
             throw failure(
                 .cancelled, step: nil, expected: "the navigation's task to stay alive",
                 found: "it was cancelled while \(stage); nothing on screen was changed")
@@ -340,20 +375,23 @@ final class NavigationRun {
         stage = "done showing"
     }
 
-    /// Dismisses what covers the anchor, selects its tabs and pops its stacks, after checking that
-    /// no screen that would leave the tree refuses.
+    /// Dismisses what covers the anchor and makes it visible in every container around it
+    /// (selects its tabs, pops its stacks, shows an app container's panel), after checking that no
+    /// screen that would leave the tree refuses.
     private func visibilityOperations() throws -> [ShowOperation] {
         guard let anchor = screens[anchorIndex] else { return [] }
         var operations: [ShowOperation] = []
         var leaving: [any Screen] = []
-        if let covering = ScreenTree.screenCovering(anchor) {
+        // The outermost presentation first: dismissing it leaves an inner host's own one in place.
+        for (host, covering) in ScreenTree.presentationsCovering(anchor).reversed() {
             leaving.append(covering)
             let presenter: any ModalPresenting
             do {
-                presenter = try ScreenTree.modalPresenter(anchor, toDo: "dismiss \(covering), which covers it")
+                presenter = try ScreenTree.modalPresenter(host, toDo: "dismiss \(covering), which covers \(anchor)")
             } catch {
                 throw failure(
-                    .cannotPresent, step: anchorIndex, expected: "\(anchor) to dismiss \(covering), which covers it",
+                    .cannotPresent, step: anchorIndex,
+                    expected: "\(host) to dismiss \(covering), which covers \(anchor)",
                     found: error.description)
             }
             operations.append(
@@ -364,26 +402,10 @@ final class NavigationRun {
         var child = anchor
         var pathOperations: [ShowOperation] = []
         for container in ScreenTree.ancestors(of: anchor) {
-            let shown = child
-            if let tabs = container as? any TabsContainer,
-                let index = tabs.tabScreens.firstIndex(where: { $0 === shown }),
-                index != tabs.selectedTabIndex
-            {
-                pathOperations.append(
-                    ShowOperation(summary: "select tab \(index) of \(tabs)") { _ in try await tabs.selectTab(at: index)
-                    })
-            }
-            if let stack = container as? any NavigationStackContainer,
-                let index = stack.stack.firstIndex(where: { $0 === shown }), index < stack.stack.count - 1
-            {
-                let kept = Array(stack.stack[...index])
-                leaving += stack.stack[(index + 1)...]
-                pathOperations.append(
-                    ShowOperation(summary: "pop \(stack) back to \(shown)") { animated in
-                        try await stack.setStack(kept, animated: animated)
-                    })
-            }
-            child = container
+            defer { child = container }
+            guard let reveal = try revealing(child, in: container) else { continue }
+            leaving += reveal.removedScreens
+            pathOperations.append(ShowOperation(summary: reveal.summary, run: reveal.perform))
         }
         do {
             try ScreenTree.checkDismissal(of: leaving)
@@ -394,6 +416,18 @@ final class NavigationRun {
             )
         }
         return operations + pathOperations.reversed()
+    }
+
+    private func revealing(_ child: any Screen, in container: any Screen) throws -> ContainerReveal? {
+        guard let screenContainer = container.asContainer else { return nil }
+        do {
+            return try screenContainer.revealing(child)
+        } catch {
+            throw failure(
+                .cannotReveal, step: anchorIndex,
+                expected: "\(screens[anchorIndex].map { "\($0)" } ?? "the anchor") made visible",
+                found: error.description)
+        }
     }
 
     /// The integrations onto screens that are on screen, anchor side first; several into the same
@@ -611,7 +645,7 @@ final class NavigationRun {
         if let part { return FailingStep(position: step, role: part.role, typeName: part.name) }
         let node = step.map { nodes[$0] }
         switch code {
-        case .noAnchor, .screenNotFound:
+        case .noAnchor, .screenNotFound, .cannotReveal:
             return FailingStep(position: step, role: .finder, typeName: node?.finderName ?? fallbackName ?? "finder")
         case .factoryFailed:
             return FailingStep(position: step, role: .factory, typeName: node?.buildName ?? fallbackName ?? "factory")

@@ -1,0 +1,141 @@
+/// A screen that holds other screens and shows some of them: what the tree walk, the finders'
+/// search options and the reveal of a found screen need to know about any container.
+///
+/// The built-in kinds (``NavigationStackContainer``, ``TabsContainer``, ``SplitContainer``) conform
+/// through their own protocols. An app's own container (a side menu, a pager, a card stack, or an
+/// invisible wrapper that holds one screen) conforms directly, and the router then sees through it:
+/// ``ScreenTree/current`` descends into it, `.visible` searches enter its visible children, and a
+/// screen found in a hidden child is made visible before the navigation ends.
+@MainActor
+public protocol ScreenContainer: Screen {
+    /// The children on screen now, in the container's order: a subset of ``Screen/childScreens``.
+    var visibleChildScreens: [any Screen] { get }
+
+    /// The visible child that ``ScreenTree/current`` descends into when several are visible (the
+    /// detail column of an expanded split view). The default is the last visible child.
+    var focusedChildScreen: (any Screen)? { get }
+
+    /// What making `child` (one of ``Screen/childScreens``) visible takes, without doing it: `nil`
+    /// when it is visible already.
+    ///
+    /// The router asks this while it plans, before any guard runs, so it must not change anything.
+    /// - Throws: ``ContainerRevealError`` when this container cannot show `child`.
+    func revealing(_ child: any Screen) throws(ContainerRevealError) -> ContainerReveal?
+}
+
+extension ScreenContainer {
+    /// The last visible child.
+    public var focusedChildScreen: (any Screen)? { visibleChildScreens.last }
+}
+
+extension Screen {
+    /// A dynamic cast to ``ScreenContainer``.
+    public var asContainer: (any ScreenContainer)? { self as? any ScreenContainer }
+}
+
+/// The change that makes a hidden child of a container visible, described before it runs so the
+/// router can ask every screen it removes first.
+public struct ContainerReveal {
+    /// Screens the change takes out of the tree (popped off a stack, say); each is asked whether
+    /// it accepts leaving (``DismissalVetoing``) before any guard runs.
+    public var removedScreens: [any Screen]
+    /// Makes the child visible and returns when the transition has finished.
+    public var perform: @MainActor (_ animated: Bool) async throws -> Void
+    private let describe: @MainActor () -> String
+
+    /// Creates a reveal that removes `removedScreens`, described by `summary` (written only when
+    /// an error or a logger reads it), done by `perform`.
+    public init(
+        removing removedScreens: [any Screen] = [], summary: @escaping @MainActor () -> String,
+        perform: @escaping @MainActor (_ animated: Bool) async throws -> Void
+    ) {
+        self.removedScreens = removedScreens
+        self.describe = summary
+        self.perform = perform
+    }
+
+    /// What the change does, as text: "select tab 2 of tabs", "pop nav back to product".
+    @MainActor public var summary: String { describe() }
+}
+
+/// Thrown by ``ScreenContainer/revealing(_:)`` when a container cannot show one of its children,
+/// such as the hidden secondary column of a collapsed split view whose primary column is no stack.
+public struct ContainerRevealError: Error, CustomStringConvertible, Sendable {
+    /// The container, as text.
+    public let container: String
+    /// The child that cannot be shown, as text.
+    public let child: String
+    /// Why, in words a person can act on.
+    public let reason: String
+
+    /// Creates the error for `child` of `container`.
+    @MainActor
+    public init(container: any Screen, child: any Screen, reason: String) {
+        self.container = "\(container)"
+        self.child = "\(child)"
+        self.reason = reason
+    }
+
+    /// `<container> cannot show <child>: <reason>`.
+    public var description: String { "\(container) cannot show \(child): \(reason)" }
+}
+
+extension NavigationStackContainer {
+    /// The top of the stack.
+    public var visibleChildScreens: [any Screen] { stack.last.map { [$0] } ?? [] }
+
+    /// Pops the stack back to `child`; the screens above it leave the tree.
+    public func revealing(_ child: any Screen) throws(ContainerRevealError) -> ContainerReveal? {
+        let screens = stack
+        guard let index = screens.firstIndex(where: { $0 === child }), index < screens.count - 1 else { return nil }
+        let kept = Array(screens[...index])
+        return ContainerReveal(
+            removing: Array(screens[(index + 1)...]), summary: { "pop \(self) back to \(child)" }
+        ) { animated in
+            try await self.setStack(kept, animated: animated)
+        }
+    }
+}
+
+extension TabsContainer {
+    /// The selected tab.
+    public var visibleChildScreens: [any Screen] {
+        guard let index = selectedTabIndex else { return [] }
+        let tabs = tabScreens
+        return tabs.indices.contains(index) ? [tabs[index]] : []
+    }
+
+    /// Selects `child`'s tab.
+    public func revealing(_ child: any Screen) throws(ContainerRevealError) -> ContainerReveal? {
+        guard let index = tabScreens.firstIndex(where: { $0 === child }), index != selectedTabIndex else { return nil }
+        return ContainerReveal(summary: { "select tab \(index) of \(self)" }) { _ in
+            try await self.selectTab(at: index)
+        }
+    }
+}
+
+extension SplitContainer {
+    /// Both columns when expanded; the primary column alone when collapsed.
+    public var visibleChildScreens: [any Screen] {
+        if isCollapsed { return primaryScreen.map { [$0] } ?? [] }
+        return [primaryScreen, secondaryScreen].compactMap { $0 }
+    }
+
+    /// The detail column when expanded (where new content goes), else the primary column. A
+    /// destination in the primary column of an expanded split view is on screen, though
+    /// ``ScreenTree/current`` names the detail.
+    public var focusedChildScreen: (any Screen)? {
+        if isCollapsed { return primaryScreen }
+        return secondaryScreen ?? primaryScreen
+    }
+
+    /// Both columns of an expanded split view are visible, so nothing is needed. Collapsed, a
+    /// secondary column that was not folded onto the primary one is hidden, and the split view
+    /// has no way to show it without replacing it: that is refused.
+    public func revealing(_ child: any Screen) throws(ContainerRevealError) -> ContainerReveal? {
+        guard isCollapsed, let secondary = secondaryScreen, secondary === child else { return nil }
+        throw ContainerRevealError(
+            container: self, child: child,
+            reason: "it is the hidden secondary column of a collapsed split view; expand the split view first")
+    }
+}
