@@ -146,7 +146,11 @@ final class NavigationRun {
             revisioned.treeRevision == plannedRevision
         else { return true }
         let nodes = try chain.resolve(navigationContext, tree)
-        return nodes.count != steps.count || zip(nodes, steps).contains { $0.summary != $1.node.summary }
+        return nodes.count != steps.count
+            || zip(nodes, steps).contains { node, step in
+                node.summary != step.node.summary
+                    || !node.interceptors.map(\.name).elementsEqual(step.node.interceptors.map(\.name))
+            }
     }
 
     /// The screens that actions remove from containers on screen, asked before any guard: what
