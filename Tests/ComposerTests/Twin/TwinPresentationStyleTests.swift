@@ -43,41 +43,43 @@ struct TwinPresentationStyleTests {
             screen "home"
         """
 
+    /// Checks what presenting the single screen `name` over home showed: hosted by `nav "main"`,
+    /// rendered under `presented <styleLine>:` with home still there, and only `name` told of its
+    /// appearance and, on dismissal, of its disappearance.
+    private func expectOnlyThePresentedScreenIsTold(
+        _ observed: Observed, name: String, styleLine: String, sourceLocation: SourceLocation = #_sourceLocation
+    ) {
+        #expect(observed.presenting == #"nav "main""#, sourceLocation: sourceLocation)
+        #expect(
+            observed.presentedTree == """
+                window
+                  nav "main"
+                    screen "home"
+                  presented \(styleLine):
+                    screen "\(name)"
+                """, sourceLocation: sourceLocation)
+        #expect(
+            observed.presentationCallbacks == ["\(name): viewWillAppear", "\(name): viewDidAppear"],
+            sourceLocation: sourceLocation)
+        #expect(
+            observed.dismissalCallbacks == ["\(name): viewWillDisappear", "\(name): viewDidDisappear"],
+            sourceLocation: sourceLocation)
+        #expect(observed.treeAfterDismissal == homeAlone, sourceLocation: sourceLocation)
+    }
+
     @Test func anAutomaticPresentationIsAPageSheetThatLeavesThePresenterOnScreen() async throws {
         let login = TestScreen("login")
         #expect(login.modalStyle == .automatic)
 
         let observed = try await presentAndDismiss(login, style: nil)
 
-        #expect(observed.presenting == #"nav "main""#)
-        #expect(
-            observed.presentedTree == """
-                window
-                  nav "main"
-                    screen "home"
-                  presented automatic (as pageSheet):
-                    screen "login"
-                """)
-        #expect(observed.presentationCallbacks == ["login: viewWillAppear", "login: viewDidAppear"])
-        #expect(observed.dismissalCallbacks == ["login: viewWillDisappear", "login: viewDidDisappear"])
-        #expect(observed.treeAfterDismissal == homeAlone)
+        expectOnlyThePresentedScreenIsTold(observed, name: "login", styleLine: "automatic (as pageSheet)")
     }
 
     @Test func aPageSheetLeavesThePresenterOnScreen() async throws {
         let observed = try await presentAndDismiss(TestScreen("terms"), style: .pageSheet)
 
-        #expect(observed.presenting == #"nav "main""#)
-        #expect(
-            observed.presentedTree == """
-                window
-                  nav "main"
-                    screen "home"
-                  presented pageSheet:
-                    screen "terms"
-                """)
-        #expect(observed.presentationCallbacks == ["terms: viewWillAppear", "terms: viewDidAppear"])
-        #expect(observed.dismissalCallbacks == ["terms: viewWillDisappear", "terms: viewDidDisappear"])
-        #expect(observed.treeAfterDismissal == homeAlone)
+        expectOnlyThePresentedScreenIsTold(observed, name: "terms", styleLine: "pageSheet")
     }
 
     /// UIKit keeps the views beneath an over-full-screen presentation, so nothing beneath it gets a
@@ -112,18 +114,7 @@ struct TwinPresentationStyleTests {
     @Test func aPopoverIsAFormSheetOnAnIPhoneAndLeavesThePresenterOnScreen() async throws {
         let observed = try await presentAndDismiss(TestScreen("filters"), style: .popover)
 
-        #expect(observed.presenting == #"nav "main""#)
-        #expect(
-            observed.presentedTree == """
-                window
-                  nav "main"
-                    screen "home"
-                  presented popover (as formSheet):
-                    screen "filters"
-                """)
-        #expect(observed.presentationCallbacks == ["filters: viewWillAppear", "filters: viewDidAppear"])
-        #expect(observed.dismissalCallbacks == ["filters: viewWillDisappear", "filters: viewDidDisappear"])
-        #expect(observed.treeAfterDismissal == homeAlone)
+        expectOnlyThePresentedScreenIsTold(observed, name: "filters", styleLine: "popover (as formSheet)")
     }
 
     /// A full-screen presentation made from one that left the presenter on screen hides the whole
