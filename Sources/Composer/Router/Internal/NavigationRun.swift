@@ -55,8 +55,13 @@ final class NavigationRun {
     private(set) var steps: [PlannedStep] = []
     private(set) var anchorIndex = -1
     private let planInterceptors: [(name: String, run: @MainActor (NavigationPlan) async throws -> Void)]
+    /// The window, when it counts the changes to its tree.
+    private let revisioning: (any TreeRevisioning)?
     /// The window's tree revision when the plan was made, if the window counts its changes.
     private var plannedRevision: Int?
+    /// The visibility operations preflight checked, reused by the show phase while the tree is
+    /// unchanged.
+    private var checkedVisibility: (revision: Int, operations: [ShowOperation])?
     /// The plan entries the plan interceptors last approved, so they run again only for a new plan.
     private var approvedPlan: [PlanKey]?
     /// The transitions of the show phase already applied, for an error that must say so.
@@ -81,6 +86,7 @@ final class NavigationRun {
         logger: any RoutingLogger
     ) {
         self.planInterceptors = planInterceptors
+        self.revisioning = tree.window as? any TreeRevisioning
         self.chain = chain
         self.navigationContext = context
         self.tree = tree
@@ -133,7 +139,8 @@ final class NavigationRun {
     /// children of new containers, so the plan interceptors see them.
     private func preflight() throws {
         stage = "preflight"
-        _ = try visibilityOperations()
+        let visibility = try visibilityOperations()
+        checkedVisibility = revisioning.map { ($0.treeRevision, visibility) }
         try checkRemovalsByActions()
         try validateContexts()
         try createInitialChildren()
@@ -142,9 +149,7 @@ final class NavigationRun {
     /// Whether the plan may no longer match the tree: the window does not count its changes, or
     /// it changed since planning, or the chain now resolves to other steps (a SwitchAssembly).
     private func planIsStale() throws -> Bool {
-        guard let plannedRevision, let revisioned = tree.window as? any TreeRevisioning,
-            revisioned.treeRevision == plannedRevision
-        else { return true }
+        guard let plannedRevision, let revisioning, revisioning.treeRevision == plannedRevision else { return true }
         let nodes = try chain.resolve(navigationContext, tree)
         return nodes.count != steps.count
             || zip(nodes, steps).contains { node, step in
@@ -237,7 +242,7 @@ final class NavigationRun {
 
     private func plan() throws {
         stage = "planning"
-        plannedRevision = (tree.window as? any TreeRevisioning)?.treeRevision
+        plannedRevision = revisioning?.treeRevision
         let nodes = try chain.resolve(navigationContext, tree)
         steps = try nodes.map { PlannedStep(node: $0, context: try $0.contextAdapter(navigationContext)) }
         anchorIndex = -1
@@ -538,7 +543,13 @@ final class NavigationRun {
     private func show(animated: Bool) async throws {
         stage = "showing"
         hasStartedShowing = true
-        let operations = try visibilityOperations() + integrationOperations(standingIn: false)
+        let visibility =
+            if let checkedVisibility, checkedVisibility.revision == revisioning?.treeRevision {
+                checkedVisibility.operations
+            } else {
+                try visibilityOperations()
+            }
+        let operations = visibility + (try integrationOperations(standingIn: false))
         for (position, operation) in operations.enumerated() {
             let isLast = position == operations.count - 1
             showingOperation = (position, operations.count, operation)
