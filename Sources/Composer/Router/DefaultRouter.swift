@@ -22,7 +22,9 @@ public final class DefaultRouter {
     public var logger: any RoutingLogger
 
     private var globals = StepNode(screenTypeName: "router", declaredType: DefaultRouter.self)
-    private let queue = NavigationQueue()
+    let queue = NavigationQueue()
+    /// The observers, the result waits and the runs in progress (NavigationObservation.swift).
+    let observation = RouterObservation()
     /// Cancels the navigation that holds the queue's turn.
     private var cancelRunning: (@MainActor () -> Void)?
     /// The outermost run in progress, to tell whether it has started changing the screen.
@@ -107,7 +109,7 @@ public final class DefaultRouter {
         return try result.get()
     }
 
-    private func takeTurn(_ queueing: NavigationQueueing) async throws(RoutingError) {
+    func takeTurn(_ queueing: NavigationQueueing) async throws(RoutingError) {
         switch queueing {
         case .failIfBusy where queue.isRunning:
             throw RoutingError(
@@ -182,7 +184,13 @@ public final class DefaultRouter {
             chain: step.chain, context: context, tree: ScreenTree(window: window), globals: globals, logger: logger)
         let isOutermost = activeRun == nil
         if isOutermost { activeRun = run }
-        defer { if isOutermost { activeRun = nil } }
+        let before = run.tree.current
+        observation.runs.append(run)
+        defer {
+            if isOutermost { activeRun = nil }
+            observation.runs.removeAll { $0 === run }
+            observation.report(cause: .router, from: before, in: window)
+        }
         do {
             let screen = try await run.run(animated: animated)
             guard let destination = screen as? ViewController else {
