@@ -191,15 +191,9 @@ extension DefaultRouter {
         awaitingResult resultType: ViewController.ResultValue.Type, animated: Bool = true
     ) async throws(RoutingError) -> ViewController.ResultValue? {
         let isNested = NavigationScope.activeRouters.contains(ObjectIdentifier(self))
-        let screen = try await navigate(to: step, with: context, animated: animated)
-        let wait = ResultWait<ViewController.ResultValue>(screen: screen, isNested: isNested)
-        screen.resultHandle?.endWait()
-        screen.resultHandle = ResultHandle(router: self, screen: screen, wait: wait)
-        observation.pendingResults.append(wait)
-        observation.startListening(self)
-        if let window = windowProvider.window {
-            observation.endWaits(removedFrom: ScreenTree(window: window))
-        }
+        // The screen is not kept in a variable here: this frame lives as long as the wait.
+        let (wait, name) = try await startWaiting(
+            for: navigate(to: step, with: context, animated: animated), isNested: isNested)
         await withTaskCancellationHandler {
             await wait.wait()
         } onCancel: {
@@ -208,10 +202,26 @@ extension DefaultRouter {
         observation.pendingResults.removeAll { $0 === wait }
         if wait.wasCancelled {
             throw RoutingError(
-                code: .cancelled, step: "\(ViewController.self)", expected: "a result from \(screen)",
+                code: .cancelled, step: "\(ViewController.self)", expected: "a result from \(name)",
                 found: "the waiting task was cancelled; the screen stays on screen")
         }
         return wait.value
+    }
+
+    /// Gives `screen` a handle for a new wait and returns the wait, holding the screen only weakly
+    /// from now on: a screen released without finishing must be able to end the wait.
+    private func startWaiting<ViewController: ResultReturning>(
+        for screen: ViewController, isNested: Bool
+    ) -> (ResultWait<ViewController.ResultValue>, String) {
+        let wait = ResultWait<ViewController.ResultValue>(screen: screen, isNested: isNested)
+        screen.resultHandle?.endWait()
+        screen.resultHandle = ResultHandle(router: self, screen: screen, wait: wait)
+        observation.pendingResults.append(wait)
+        observation.startListening(self)
+        if let window = windowProvider.window {
+            observation.endWaits(removedFrom: ScreenTree(window: window))
+        }
+        return (wait, "\(screen)")
     }
 
     /// The number of callers waiting for a screen's result.
