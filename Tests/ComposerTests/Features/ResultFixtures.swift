@@ -80,13 +80,13 @@ struct ResultRoutes {
     /// The home screen, revealed wherever it is.
     var home: DestinationStep<HomeScreen, Void> { GeneralStep.custom(ClassFinder<HomeScreen, Void>()) }
 
-    /// The sign-in screen, presented full screen.
-    var signIn: DestinationStep<SignInScreen, Void> {
+    /// The sign-in screen, presented in `style`.
+    func signIn(_ style: TestModalStyle = .fullScreen) -> DestinationStep<SignInScreen, Void> {
         StepAssembly(
             finder: NilFinder<SignInScreen, Void>(),
             factory: ClosureFactory {
                 let screen = SignInScreen("sign-in")
-                screen.modalStyle = .fullScreen
+                screen.modalStyle = style
                 return screen
             }
         )

@@ -84,6 +84,8 @@ struct ScreenResultTests {
         weak let picker = try await picker(router)
         weak let handle = picker?.resultHandle
         try await picker?.userSwipeDown(animated: false)
+        // The gesture's report ends the wait at once, without waiting for the picker's release.
+        #expect(router.waitingResults == 0)
         await turns { probe.outcome != nil }
         #expect(try probe.value() == nil)
         #expect(window.render() == Self.home)
@@ -98,6 +100,7 @@ struct ScreenResultTests {
         let probe = ResultProbe(router, routes.pushedPicker, with: .blue)
         weak let picker = try await picker(router)
         try await TwinFixtures.navigation("main", in: window).userPop(animated: false)
+        #expect(router.waitingResults == 0)
         await turns { probe.outcome != nil }
         #expect(try probe.value() == nil)
         #expect(window.render() == Self.home)
@@ -225,7 +228,7 @@ struct ScreenResultTests {
         )
         .adding(
             ClosureInterceptor<Void> {
-                let signedIn = try await router.navigate(to: routes.signIn, awaitingResult: Bool.self, animated: false)
+                let signedIn = try await router.navigate(to: routes.signIn(), awaitingResult: Bool.self, animated: false)
                 guard signedIn == true else { throw SignInRefused() }
             }
         )
