@@ -10,12 +10,14 @@ final class ShopApp {
     let routes: ShopRoutes
     let router: DefaultRouter
     let links: LinkMap
+    let analytics: ShopAnalytics
     private var running: Task<Void, Never>?
 
     init() throws {
         routes = ShopRoutes(session: session)
         router = DefaultRouter(window: window)
         routes.router = router
+        analytics = ShopAnalytics(router: router)
         links = try routes.makeLinks()
     }
 
@@ -73,6 +75,12 @@ final class ShopApp {
         case "experiment":
             session.productsAsSheet = argument == "b"
             print("experiment group \(session.productsAsSheet ? "B: products in a sheet" : "A: products in the list")")
+        case "user":
+            navigate { try await $0.userGesture(argument) }
+        case "analytics":
+            let events = analytics.flush()
+            print(events.isEmpty ? "no analytics events" : events.joined(separator: "\n"))
+            return
         case "tree": break
         case "help":
             print(Self.help)
@@ -100,6 +108,9 @@ final class ShopApp {
           map                           print every destination as a Mermaid flowchart
           login | cancel | logout       answer the login screen, or sign in/out directly
           experiment a|b                switch the A/B group (b: products in a sheet)
+          user back | user swipe        the user taps the back button, or swipes the top sheet down
+          user tab N                    the user taps tab N (0: home, 1: products, 2: account)
+          analytics                     print the screen views observed since the last time
           tree                          print the screen tree
           quit
         """
@@ -114,11 +125,36 @@ final class ShopApp {
                 } else {
                     print(error)
                 }
+            } catch let error as UserGestureError {
+                print("the gesture did nothing: \(error)")
             } catch let error as LinkError {
                 print("cannot open the link: \(error)")
             } catch {
                 print("navigation failed: \(error)")
             }
+        }
+    }
+
+    /// Simulates a gesture of the user on the in-memory screens; the router's observers (the
+    /// analytics) see it as the user's.
+    private func userGesture(_ gesture: String) async throws {
+        let words = gesture.split(separator: " ")
+        switch words.first {
+        case "back":
+            guard let current = window.current,
+                let stack = ScreenTree.nearest(TestNavigationContainer.self, from: current)
+            else { return print("no navigation stack on screen") }
+            try await stack.userPop()
+        case "swipe":
+            guard let current = window.current else { return print("nothing on screen") }
+            try await current.userSwipeDown()
+        case "tab":
+            guard words.count == 2, let index = Int(words[1]), let tabs = window.root as? TestTabsContainer else {
+                return print("usage: user tab N")
+            }
+            try await tabs.userSelectTab(at: index)
+        default:
+            print("usage: user back | user swipe | user tab N")
         }
     }
 

@@ -139,7 +139,8 @@ struct NavigationObservationTests {
         )
         .adding(
             ClosureInterceptor<Void> {
-                let answer = try await router.navigate(to: routes.signIn(.pageSheet), awaitingResult: Bool.self, animated: false)
+                let answer = try await router.navigate(
+                    to: routes.signIn(.pageSheet), awaitingResult: Bool.self, animated: false)
                 guard answer == true else { throw SignInRefused() }
             }
         )

@@ -139,7 +139,10 @@ struct ScreenResultTests {
         let picker = try await picker(router)
         picker.canBeDismissed = false
         let presented = window.render()
-        await #expect(throws: UserGestureError.dismissalVetoed(screen: "screen \"picker blue\"", refusing: "screen \"picker blue\"")) {
+        await #expect(
+            throws: UserGestureError.dismissalVetoed(
+                screen: "screen \"picker blue\"", refusing: "screen \"picker blue\"")
+        ) {
             try await picker.userSwipeDown(animated: false)
         }
         await #expect(throws: RoutingError.self) { try await router.navigate(to: routes.home, animated: false) }
@@ -228,7 +231,8 @@ struct ScreenResultTests {
         )
         .adding(
             ClosureInterceptor<Void> {
-                let signedIn = try await router.navigate(to: routes.signIn(), awaitingResult: Bool.self, animated: false)
+                let signedIn = try await router.navigate(
+                    to: routes.signIn(), awaitingResult: Bool.self, animated: false)
                 guard signedIn == true else { throw SignInRefused() }
             }
         )
