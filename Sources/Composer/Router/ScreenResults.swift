@@ -69,8 +69,8 @@ public final class ResultHandle<Value> {
     /// finish again once the blocker is gone. A screen that is neither pushed above another nor
     /// presented (a tab's root) stays; the caller still receives `value`.
     ///
-    /// - Parameter completion: called on the main actor once the screen is gone and the caller
-    ///   resumed, or with the error that stopped the removal.
+    /// `completion` is called on the main actor once the screen is gone and the caller resumed, or
+    /// with the error that stopped the removal.
     public func finish(
         with value: Value?, animated: Bool = true,
         completion: (@MainActor (Result<Void, RoutingError>) -> Void)? = nil
@@ -182,8 +182,9 @@ extension DefaultRouter {
     /// Navigating here again while a caller waits gives the screen a new handle and ends the
     /// earlier wait with `nil`.
     ///
-    /// - Parameter resultType: the screen's ``ResultReturning/ResultValue``, spelled out at the
-    ///   call site; another type does not compile.
+    /// `resultType` is the screen's ``ResultReturning/ResultValue``, spelled out at the call site;
+    /// another type does not compile.
+    ///
     /// - Throws: the navigation's ``RoutingError``, or ``RoutingError/Code/cancelled`` when the
     ///   waiting task is cancelled (the screen stays).
     public func navigate<ViewController: ResultReturning, Context>(
