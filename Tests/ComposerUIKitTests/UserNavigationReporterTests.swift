@@ -7,17 +7,12 @@
     @MainActor
     @Suite("The user's changes reach the router's observers", .serialized)
     struct UserNavigationReporterTests {
-        private var productInStack: DestinationStep<ProductScreen, String> {
-            StepAssembly(
-                finder: NilFinder<ProductScreen, String>(),
-                factory: ClassFactory<ProductScreen, String> { controller, id in
-                    controller.productID = id
-                    controller.title = id
-                }
-            )
-            .using(UINavigationController.push())
-            .from(GeneralStep.custom(ClassFinder<UINavigationController, String>()))
-            .assemble()
+        /// A new product screen on the first stack found.
+        private var anotherProduct: DestinationStep<ProductScreen, Void> {
+            StepAssembly(finder: NilFinder<ProductScreen, Void>(), factory: ClassFactory<ProductScreen, Void>())
+                .using(UINavigationController.push())
+                .from(GeneralStep.custom(ClassFinder<UINavigationController, Void>()))
+                .assemble()
         }
 
         @Test("a router push is reported once as the router's; a pop made outside the router as the user's")
@@ -31,7 +26,7 @@
             var causes: [NavigationEvent.Cause] = []
             router.addObserver { causes.append($0.cause) }
 
-            _ = try await router.navigate(to: productInStack, with: "42", animated: true)
+            _ = try await router.navigate(to: anotherProduct, animated: true)
             #expect(stack.delegate === reporter)
             stack.popViewController(animated: false)
             for _ in 0..<50 where causes.count < 2 { await Task.yield() }

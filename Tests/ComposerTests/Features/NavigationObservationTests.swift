@@ -133,20 +133,7 @@ struct NavigationObservationTests {
     @Test("A sign-in sheet the user swipes away during a guarded navigation is seen, as the user's")
     func userChangeDuringGuard() async throws {
         let router = router
-        let routes = routes
-        let guarded = StepAssembly(
-            finder: NilFinder<TestScreen, Void>(), factory: ClosureFactory { TestScreen("account") }
-        )
-        .adding(
-            ClosureInterceptor<Void> {
-                let answer = try await router.navigate(
-                    to: routes.signIn(.pageSheet), awaitingResult: Bool.self, animated: false)
-                guard answer == true else { throw SignInRefused() }
-            }
-        )
-        .using(TestNavigationContainer.push())
-        .from(GeneralStep.current().expectingContainer())
-        .assemble()
+        let guarded = routes.guardedAccount(router, signIn: .pageSheet)
         var outcome: Result<TestScreen, RoutingError>?
         router.navigate(to: guarded, animated: false) { outcome = $0 }
         await turns { router.waitingResults > 0 }

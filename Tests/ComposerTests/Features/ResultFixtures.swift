@@ -96,6 +96,26 @@ struct ResultRoutes {
     }
 }
 
+extension ResultRoutes {
+    /// `account`, pushed onto the current stack once the sign-in screen (presented in `style`) has
+    /// answered `true` to a guard that waits for its answer through `router`.
+    func guardedAccount(_ router: DefaultRouter, signIn style: TestModalStyle) -> DestinationStep<TestScreen, Void> {
+        let signIn = signIn(style)
+        return StepAssembly(finder: NilFinder<TestScreen, Void>(), factory: ClosureFactory { TestScreen("account") })
+            .adding(
+                ClosureInterceptor<Void> {
+                    let answer = try await router.navigate(to: signIn, awaitingResult: Bool.self, animated: false)
+                    guard answer == true else { throw SignInRefused() }
+                }
+            )
+            .using(TestNavigationContainer.push())
+            .from(GeneralStep.current().expectingContainer())
+            .assemble()
+    }
+}
+
+struct SignInRefused: Error {}
+
 /// A navigation awaiting a result, started with the completion form so that a test can check
 /// whether it has ended without ever awaiting something that might not end.
 @MainActor

@@ -225,20 +225,7 @@ struct ScreenResultTests {
     @Test("A guard that asks a screen for its answer from inside a navigation is not blocked by that navigation")
     func resultInsideAnInterceptor() async throws {
         let router = router
-        let routes = routes
-        let guarded = StepAssembly(
-            finder: NilFinder<TestScreen, Void>(), factory: ClosureFactory { TestScreen("account") }
-        )
-        .adding(
-            ClosureInterceptor<Void> {
-                let signedIn = try await router.navigate(
-                    to: routes.signIn(), awaitingResult: Bool.self, animated: false)
-                guard signedIn == true else { throw SignInRefused() }
-            }
-        )
-        .using(TestNavigationContainer.push())
-        .from(GeneralStep.current().expectingContainer())
-        .assemble()
+        let guarded = routes.guardedAccount(router, signIn: .fullScreen)
         var outcome: Result<TestScreen, RoutingError>?
         router.navigate(to: guarded, animated: false) { outcome = $0 }
         await turns { router.waitingResults > 0 }
@@ -279,5 +266,3 @@ struct ScreenResultTests {
         }
     }
 }
-
-struct SignInRefused: Error {}
