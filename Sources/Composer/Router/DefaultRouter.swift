@@ -184,12 +184,18 @@ public final class DefaultRouter {
             chain: step.chain, context: context, tree: ScreenTree(window: window), globals: globals, logger: logger)
         let isOutermost = activeRun == nil
         if isOutermost { activeRun = run }
-        let before = run.tree.current
+        // Observers and result waits need the current screen before and after; without them the
+        // run costs nothing more.
+        let listens = observation.listens
+        let before = listens ? run.tree.current : nil
         observation.runs.append(run)
         defer {
             if isOutermost { activeRun = nil }
             observation.runs.removeAll { $0 === run }
-            observation.report(cause: .router, from: before, in: window)
+            // A router that began listening during this run reports from the screen it saw then.
+            if listens || observation.listens {
+                observation.report(cause: .router, from: listens ? before : observation.lastCurrent, in: window)
+            }
         }
         do {
             let screen = try await run.run(animated: animated)

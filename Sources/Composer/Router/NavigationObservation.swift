@@ -74,9 +74,6 @@ extension DefaultRouter {
     /// - Returns: a token whose ``NavigationObserverToken/cancel()`` stops the observation.
     @discardableResult
     public func addObserver(_ observer: @escaping @MainActor (NavigationEvent) -> Void) -> NavigationObserverToken {
-        if observation.listens == false, let window = windowProvider.window {
-            observation.lastCurrent = ScreenTree(window: window).current
-        }
         observation.startListening(self)
         return NavigationObserverToken(observation: observation, id: observation.addObserver(observer))
     }
@@ -140,10 +137,13 @@ final class RouterObservation {
         return listeners.compactMap(\.router)
     }
 
+    /// Starts receiving the reports of the user's changes in `router`'s window, remembering the
+    /// current screen as the one the next change leaves.
     func startListening(_ router: DefaultRouter) {
         guard !listens else { return }
         listens = true
         Self.listeners.append(Weak(router: router))
+        if let window = router.windowProvider.window { lastCurrent = ScreenTree(window: window).current }
     }
 
     func addObserver(_ observer: @escaping @MainActor (NavigationEvent) -> Void) -> Int {

@@ -130,6 +130,20 @@ struct NavigationObservationTests {
         #expect(otherLines == [#"router: screen "home" -> screen "list""#])
     }
 
+    @Test("An observer added while a navigation runs sees that navigation's change")
+    func observerAddedDuringNavigation() async throws {
+        let window = ResultRoutes.window()
+        let router = DefaultRouter(window: window)
+        let lines = EventLog()
+        let step = StepAssembly(finder: NilFinder<TestScreen, Void>(), factory: ClosureFactory { TestScreen("list") })
+            .adding(ClosureInterceptor<Void> { router.addObserver { lines.lines.append($0.description) } })
+            .using(TestNavigationContainer.push())
+            .from(GeneralStep.current().expectingContainer())
+            .assemble()
+        try await router.navigate(to: step, animated: false)
+        #expect(lines.lines == [#"router: screen "home" -> screen "list""#])
+    }
+
     @Test("A sign-in sheet the user swipes away during a guarded navigation is seen, as the user's")
     func userChangeDuringGuard() async throws {
         let router = router
