@@ -4,6 +4,9 @@
 /// an interactive back swipe, a sheet swiped down and a tab tapped by the user never go through the
 /// router. An event is sent for those too, so observers see every change of the current screen
 /// (``ScreenTree/current``) whoever made it.
+///
+/// The event holds its two screens strongly: an observer that keeps events beyond the callback
+/// keeps those screens alive, so keep its ``description`` or the screens' names instead.
 @MainActor
 public struct NavigationEvent: CustomStringConvertible {
     /// Who changed the screen.

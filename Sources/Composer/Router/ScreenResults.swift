@@ -27,8 +27,9 @@ public protocol ResultReturning: Screen {
 /// removes the screen the way it came and then resumes the caller with the value.
 ///
 /// The router makes one for each navigation that awaits a result; a test of a screen alone makes
-/// one with ``init(_:)`` to see what the screen answers. A handle is used once: after the first
-/// finish, the next ones do nothing.
+/// one with ``init(_:)`` to see what the screen answers. A handle answers once: a second finish
+/// (a double tap on Done) changes nothing and calls its completion with success at once; only a
+/// finish whose removal was refused can be repeated.
 @MainActor
 public final class ResultHandle<Value> {
     private let onFinish: (@MainActor (Value?) -> Void)?
