@@ -10,6 +10,7 @@ final class ShopApp {
     let routes: ShopRoutes
     let router: DefaultRouter
     let links: LinkMap
+    let analytics: ShopAnalytics
     private var running: Task<Void, Never>?
     /// Whether the command being run started a navigation.
     private var startedNavigation = false
@@ -20,6 +21,7 @@ final class ShopApp {
         routes = ShopRoutes(session: session)
         router = DefaultRouter(window: window)
         routes.router = router
+        analytics = ShopAnalytics(router: router)
         links = try routes.makeLinks()
     }
 
@@ -100,6 +102,12 @@ final class ShopApp {
                 )
             }
             print("experiment group \(session.productsAsSheet ? "B: products in a sheet" : "A: products in the list")")
+        case "user":
+            navigate { try await $0.userGesture(argument) }
+        case "analytics":
+            let events = analytics.flush()
+            print(events.isEmpty ? "no analytics events" : events.joined(separator: "\n"))
+            return
         case "tree": break
         case "help":
             print(Self.help)
@@ -131,6 +139,9 @@ final class ShopApp {
           login | cancel                answer the login screen, or sign in directly
           logout                        sign out: closes every screen that needs sign-in
           experiment a|b                switch the A/B group (b: products in a sheet)
+          user back | user swipe        the user taps the back button, or swipes the top sheet down
+          user tab N                    the user taps tab N (0: home, 1: products, 2: account)
+          analytics                     print the screen views observed since the last time
           tree                          print the screen tree
           quit
         """
@@ -147,6 +158,8 @@ final class ShopApp {
                 } else {
                     print(error)
                 }
+            } catch let error as UserGestureError {
+                print("the gesture did nothing: \(error)")
             } catch let error as LinkError {
                 print("cannot open the link: \(error)")
             } catch {
@@ -169,6 +182,29 @@ final class ShopApp {
     private func nothingBehindMessage() -> String {
         let current = window.current.map { "'\($0.name)'" } ?? "the current screen"
         return "nothing to go back to: \(current) is the first screen of its tab and nothing is presented over it"
+    }
+
+    /// Simulates a gesture of the user on the in-memory screens; the router's observers (the
+    /// analytics) see it as the user's.
+    private func userGesture(_ gesture: String) async throws {
+        let words = gesture.split(separator: " ")
+        switch words.first {
+        case "back":
+            guard let current = window.current,
+                let stack = ScreenTree.nearest(TestNavigationContainer.self, from: current)
+            else { return print("no navigation stack on screen") }
+            try await stack.userPop()
+        case "swipe":
+            guard let current = window.current else { return print("nothing on screen") }
+            try await current.userSwipeDown()
+        case "tab":
+            guard words.count == 2, let index = Int(words[1]), let tabs = window.root as? TestTabsContainer else {
+                return print("usage: user tab N")
+            }
+            try await tabs.userSelectTab(at: index)
+        default:
+            print("usage: user back | user swipe | user tab N")
+        }
     }
 
     /// Waits until the running navigation ends, or until it cannot end before the user answers a

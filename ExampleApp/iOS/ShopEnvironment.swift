@@ -21,6 +21,11 @@ final class ShopEnvironment {
     let router: DefaultRouter
     /// Every URL the shop opens; empty (with an error logged) if the patterns do not register.
     let links: LinkMap
+    /// One screen view per change of the visible screen, the user's included, sent to the log.
+    let analytics: ShopAnalytics
+    /// Reports the user's back swipes and sheet swipe-downs to the router; UIKit holds delegates
+    /// weakly, so it is kept here.
+    let userNavigation = UserNavigationReporter()
 
     /// The app's own log, next to the router's entries (category `Routing`) in Console.app.
     static let log = Logger(subsystem: Bundle.main.bundleIdentifier ?? "ComposerShop", category: "Shop")
@@ -32,6 +37,8 @@ final class ShopEnvironment {
         routes = ShopRoutes(session: session)
         router = DefaultRouter(windowProvider: SceneWindowProvider(scene: scene), logger: OSRoutingLogger())
         routes.router = router
+        analytics = ShopAnalytics(router: router) { Self.log.info("analytics: \($0)") }
+        router.reportUserNavigation(with: userNavigation)
         do {
             links = try routes.makeLinks()
         } catch {

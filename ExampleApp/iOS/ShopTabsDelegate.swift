@@ -1,4 +1,5 @@
 import Composer
+import ComposerUIKit
 import UIKit
 
 /// Sends a tap on the account tab through the router while the user is signed out, so the
@@ -22,5 +23,12 @@ final class ShopTabsDelegate: NSObject, UITabBarControllerDelegate {
         else { return true }
         environment.navigate("showing the account tab") { try await $0.router.navigate(to: $0.routes.account) }
         return false
+    }
+
+    /// Tells the routers of the window that the user changed tabs, so the analytics see it: the
+    /// shop's own delegate takes the place of `UserNavigationReporter` on the tab bar.
+    func tabBarController(_ tabBarController: UITabBarController, didSelect viewController: UIViewController) {
+        guard let window = tabBarController.viewIfLoaded?.window else { return }
+        DefaultRouter.userDidChangeScreens(in: window)
     }
 }

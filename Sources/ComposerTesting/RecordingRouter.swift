@@ -19,17 +19,22 @@ public final class RecordingRouter: Router {
         public let context: String
         /// Whether the caller asked for an animated transition.
         public let animated: Bool
+        /// The result type the caller waits for (`Colour`), `nil` for a navigation that awaits none.
+        public let resultType: String?
 
         /// A request written out, for tests that compare against literals.
-        public init(destination: String, context: String, animated: Bool) {
+        public init(destination: String, context: String, animated: Bool, resultType: String? = nil) {
             self.destination = destination
             self.context = context
             self.animated = animated
+            self.resultType = resultType
         }
 
-        /// `ProductScreen with 42 (animated)`, or `… (not animated)`: one line a test can compare.
+        /// `ProductScreen with 42 (animated)`, or `… (not animated)`, then ` awaiting Colour` when
+        /// the caller waits for a result: one line a test can compare.
         public var description: String {
             "\(destination) with \(context) (\(animated ? "animated" : "not animated"))"
+                + (resultType.map { " awaiting \($0)" } ?? "")
         }
     }
 
@@ -46,6 +51,10 @@ public final class RecordingRouter: Router {
     public private(set) var requests: [Request] = []
     /// The answer for the next requests; change it between calls to script a sequence.
     public var answer: Answer
+    /// The result a navigation that awaits one receives (unless ``answer`` is a failure): `nil`,
+    /// as when the user closed the screen, by default. A value of another type than the one
+    /// awaited fails the navigation with ``Composer/RoutingError/Code/typeMismatch``.
+    public var result: @MainActor (Request) -> Any? = { _ in nil }
 
     /// A router that answers every request with `answer`; by default a ``TestScreen`` named after
     /// the destination type, which suits destinations whose type is `TestScreen` or `any Screen`.
@@ -79,5 +88,25 @@ public final class RecordingRouter: Router {
             }
             return destination
         }
+    }
+
+    /// Records the request, then answers it with ``result`` (or the failure ``answer`` holds); no
+    /// screen is made.
+    public func navigate<ViewController: ResultReturning, Context>(
+        to step: DestinationStep<ViewController, Context>, with context: Context,
+        awaitingResult resultType: ViewController.ResultValue.Type, animated: Bool
+    ) async throws(RoutingError) -> ViewController.ResultValue? {
+        let request = Request(
+            destination: String(describing: ViewController.self), context: String(describing: context),
+            animated: animated, resultType: String(describing: resultType))
+        requests.append(request)
+        if case .failure(let error) = answer { throw error }
+        guard let value = result(request) else { return nil }
+        guard let typed = value as? ViewController.ResultValue else {
+            throw RoutingError(
+                code: .typeMismatch, step: "RecordingRouter result for \(request.destination)",
+                expected: "a result of type \(resultType)", found: "\(type(of: value)): \(value)")
+        }
+        return typed
     }
 }

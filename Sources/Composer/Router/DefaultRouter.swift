@@ -23,7 +23,9 @@ public final class DefaultRouter {
 
     private var globals = StepNode(screenTypeName: "router", declaredType: DefaultRouter.self)
     private var planInterceptors: [(name: String, run: @MainActor (NavigationPlan) async throws -> Void)] = []
-    private let queue = NavigationQueue()
+    let queue = NavigationQueue()
+    /// The observers, the result waits and the runs in progress (NavigationObservation.swift).
+    let observation = RouterObservation()
     /// The outermost run in progress, to tell whether it has started changing the screen.
     private var activeRun: NavigationRun?
 
@@ -97,7 +99,7 @@ public final class DefaultRouter {
         return try outcome.get()
     }
 
-    private func takeTurn(_ queueing: NavigationQueueing) async throws(RoutingError) {
+    func takeTurn(_ queueing: NavigationQueueing) async throws(RoutingError) {
         switch queueing {
         case .failIfBusy where queue.isRunning:
             throw RoutingError(
@@ -170,7 +172,19 @@ public final class DefaultRouter {
             planInterceptors: planInterceptors, logger: logger)
         let isOutermost = activeRun == nil
         if isOutermost { activeRun = run }
-        defer { if isOutermost { activeRun = nil } }
+        // Observers and result waits need the current screen before and after; without them the
+        // run costs nothing more.
+        let listens = observation.listens
+        let before = listens ? run.tree.current : nil
+        observation.runs.append(run)
+        defer {
+            if isOutermost { activeRun = nil }
+            observation.runs.removeAll { $0 === run }
+            // A router that began listening during this run reports from the screen it saw then.
+            if listens || observation.listens {
+                observation.report(cause: .router, from: listens ? before : observation.lastCurrent, in: window)
+            }
+        }
         if let settling = window as? any TransitionSettling {
             await settling.waitUntilSettled()
         }

@@ -4,9 +4,10 @@
 /// hand them a recording router, and an app can wrap the real one in a decorator (analytics, a
 /// guard that runs before any planning) without its call sites changing.
 ///
-/// A conforming type implements one method, ``navigate(to:with:animated:)``. Every other form (no
-/// context, default animation, completion handlers) is written in terms of it, so a decorator that
-/// wraps that one method sees every navigation made through the protocol.
+/// A conforming type implements two methods, ``navigate(to:with:animated:)`` and
+/// ``navigate(to:with:awaitingResult:animated:)`` for screens that answer with a result. Every
+/// other form (no context, default animation, completion handlers) is written in terms of them, so
+/// a decorator that wraps both sees every navigation made through the protocol.
 ///
 /// ```swift
 /// final class AnalyticsRouter: Router {
@@ -22,6 +23,13 @@
 ///         log("jump to \(ViewController.self)")
 ///         return try await wrapped.navigate(to: step, with: context, animated: animated)
 ///     }
+///     func navigate<ViewController: ResultReturning, Context>(
+///         to step: DestinationStep<ViewController, Context>, with context: Context,
+///         awaitingResult resultType: ViewController.ResultValue.Type, animated: Bool
+///     ) async throws(RoutingError) -> ViewController.ResultValue? {
+///         log("ask \(ViewController.self)")
+///         return try await wrapped.navigate(to: step, with: context, awaitingResult: resultType, animated: animated)
+///     }
 /// }
 /// ```
 @MainActor
@@ -33,6 +41,15 @@ public protocol Router {
     func navigate<ViewController, Context>(
         to step: DestinationStep<ViewController, Context>, with context: Context, animated: Bool
     ) async throws(RoutingError) -> ViewController
+
+    /// Puts the destination of `step` on screen and returns the result it finishes with, or `nil`
+    /// when it finishes with none or leaves without finishing (see ``ResultReturning``).
+    ///
+    /// - Throws: a ``RoutingError`` when the navigation fails or the waiting task is cancelled.
+    func navigate<ViewController: ResultReturning, Context>(
+        to step: DestinationStep<ViewController, Context>, with context: Context,
+        awaitingResult resultType: ViewController.ResultValue.Type, animated: Bool
+    ) async throws(RoutingError) -> ViewController.ResultValue?
 }
 
 extension Router {
@@ -76,5 +93,44 @@ extension Router {
         completion: @escaping @MainActor (Result<ViewController, RoutingError>) -> Void
     ) {
         navigate(to: step, with: (), animated: animated, completion: completion)
+    }
+
+    /// Navigates, animated, and returns the screen's result; see
+    /// ``navigate(to:with:awaitingResult:animated:)``.
+    public func navigate<ViewController: ResultReturning, Context>(
+        to step: DestinationStep<ViewController, Context>, with context: Context,
+        awaitingResult resultType: ViewController.ResultValue.Type
+    ) async throws(RoutingError) -> ViewController.ResultValue? {
+        try await navigate(to: step, with: context, awaitingResult: resultType, animated: true)
+    }
+
+    /// Navigates to a screen that needs no context and returns its result.
+    public func navigate<ViewController: ResultReturning>(
+        to step: DestinationStep<ViewController, Void>, awaitingResult resultType: ViewController.ResultValue.Type,
+        animated: Bool = true
+    ) async throws(RoutingError) -> ViewController.ResultValue? {
+        try await navigate(to: step, with: (), awaitingResult: resultType, animated: animated)
+    }
+
+    /// Navigates and calls `completion` on the main actor with the screen's result, for code that
+    /// does not use `async`.
+    public func navigate<ViewController: ResultReturning, Context>(
+        to step: DestinationStep<ViewController, Context>, with context: Context,
+        awaitingResult resultType: ViewController.ResultValue.Type, animated: Bool = true,
+        completion: @escaping @MainActor (Result<ViewController.ResultValue?, RoutingError>) -> Void
+    ) {
+        // Nobody awaits this navigation, so it is never nested: it takes its turn in the queue.
+        Task {
+            await NavigationScope.$activeRouters.withValue([]) {
+                do throws(RoutingError) {
+                    completion(
+                        .success(
+                            try await navigate(
+                                to: step, with: context, awaitingResult: resultType, animated: animated)))
+                } catch {
+                    completion(.failure(error))
+                }
+            }
+        }
     }
 }

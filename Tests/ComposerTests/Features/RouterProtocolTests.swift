@@ -65,6 +65,13 @@ private final class AnalyticsRouter: Router {
             throw error
         }
     }
+    func navigate<ViewController: ResultReturning, Context>(
+        to step: DestinationStep<ViewController, Context>, with context: Context,
+        awaitingResult resultType: ViewController.ResultValue.Type, animated: Bool
+    ) async throws(RoutingError) -> ViewController.ResultValue? {
+        events.append("ask \(ViewController.self) with \(context)")
+        return try await wrapped.navigate(to: step, with: context, awaitingResult: resultType, animated: animated)
+    }
 }
 
 @MainActor

@@ -1,0 +1,202 @@
+/// One change of the screen the user sees, as a router's observers receive it.
+///
+/// Analytics and guards that must see every jump cannot rely on the routes alone: the back button,
+/// an interactive back swipe, a sheet swiped down and a tab tapped by the user never go through the
+/// router. An event is sent for those too, so observers see every change of the current screen
+/// (``ScreenTree/current``) whoever made it.
+///
+/// The event holds its two screens strongly: an observer that keeps events beyond the callback
+/// keeps those screens alive, so keep its ``description`` or the screens' names instead.
+@MainActor
+public struct NavigationEvent: CustomStringConvertible {
+    /// Who changed the screen.
+    public enum Cause: String, Sendable, Hashable, CustomStringConvertible {
+        /// The router did, for a navigation, or to remove a screen that finished with a result.
+        case router
+        /// The user did, with a gesture the platform reported (a back button or swipe, a sheet
+        /// swiped down, a tab tapped).
+        case user
+
+        /// `router` or `user`.
+        public var description: String { rawValue }
+    }
+
+    /// Who changed the screen.
+    public let cause: Cause
+    /// The screen that was current before the change, `nil` when the window was empty (or the
+    /// screen was released before the change was reported).
+    public let from: (any Screen)?
+    /// The screen that is current now, `nil` when the window is empty.
+    public let to: (any Screen)?
+
+    /// `user: screen "detail" -> screen "list"`: one line a log or a test can compare, written
+    /// when the event is made (the screens may describe themselves differently later).
+    public let description: String
+
+    /// An event; routers create these, tests of an observer may too.
+    public init(cause: Cause, from: (any Screen)?, to: (any Screen)?) {
+        self.cause = cause
+        self.from = from
+        self.to = to
+        description = "\(cause): \(from.map { "\($0)" } ?? "nothing") -> \(to.map { "\($0)" } ?? "nothing")"
+    }
+}
+
+/// What ``DefaultRouter/addObserver(_:)`` returns: keep it to stop observing later.
+///
+/// Like a `NotificationCenter` observer token, it does not stop the observation when it is
+/// released, so an observer meant to live as long as the router (app-wide analytics) can ignore it.
+@MainActor
+public final class NavigationObserverToken {
+    private weak var observation: RouterObservation?
+    private let id: Int
+
+    init(observation: RouterObservation, id: Int) {
+        self.observation = observation
+        self.id = id
+    }
+
+    /// Stops the observation: the observer receives no event after this call. Calling it again
+    /// does nothing.
+    public func cancel() {
+        observation?.removeObserver(id)
+    }
+}
+
+extension DefaultRouter {
+    /// Calls `observer` on the main actor after every change of the current screen, made by this
+    /// router or by the user, once per change.
+    ///
+    /// The router reports each of its own navigations that changed the current screen, once, when
+    /// it ends (successful or not), `from` being the screen that was current when it began. Changes
+    /// made by the user reach it through ``userDidChangeScreens(in:leaving:)``, which the platform
+    /// adapter calls (`ComposerUIKit`'s `UserNavigationReporter`, the twin's user gestures).
+    /// A change made by other code, calling a container directly, is not seen until the next
+    /// report.
+    ///
+    /// - Returns: a token whose ``NavigationObserverToken/cancel()`` stops the observation.
+    @discardableResult
+    public func addObserver(_ observer: @escaping @MainActor (NavigationEvent) -> Void) -> NavigationObserverToken {
+        observation.startListening(self)
+        return NavigationObserverToken(observation: observation, id: observation.addObserver(observer))
+    }
+
+    /// Tells this router that the user changed what is on screen in its window; it then sends a
+    /// ``NavigationEvent/Cause/user`` event when the current screen changed, and ends the result
+    /// waits of the screens that left (see ``navigate(to:with:awaitingResult:animated:)``).
+    ///
+    /// `leaving` is the screen that was current before the change, when the caller knows it; the
+    /// router otherwise uses the current screen it last saw. While the router is itself changing the
+    /// screens (showing a navigation, removing a finished screen) the call is ignored: the router
+    /// reports that change itself when it ends, so a platform callback it triggered is not counted
+    /// twice.
+    public func userDidChangeScreens(leaving: (any Screen)? = nil) {
+        guard !observation.isChangingScreens, let window = windowProvider.window else { return }
+        observation.report(cause: .user, from: leaving ?? observation.lastCurrent, in: window)
+    }
+
+    /// Tells every router that observes `window` (or waits for a result in it) that the user changed
+    /// its screens; see ``userDidChangeScreens(leaving:)``.
+    ///
+    /// Platform adapters call this from their own callbacks, so they need no reference to a router.
+    public static func userDidChangeScreens(in window: any ScreenWindow, leaving: (any Screen)? = nil) {
+        for router in RouterObservation.listeningRouters() where router.windowProvider.window === window {
+            router.userDidChangeScreens(leaving: leaving)
+        }
+    }
+}
+
+/// What a router keeps for its observers and result waits.
+@MainActor
+final class RouterObservation {
+    /// The routers with observers or result waits, which user changes are reported to.
+    private static var listeners: [Weak] = []
+
+    private struct Weak {
+        weak var router: DefaultRouter?
+    }
+
+    private var observers: [(id: Int, call: @MainActor (NavigationEvent) -> Void)] = []
+    private var nextID = 0
+    /// The current screen at the last report, weakly: a popped screen must not be kept alive by it.
+    weak var lastCurrent: (any Screen)?
+    /// The screens whose callers wait for a result, with how to end each wait.
+    var pendingResults: [PendingResult] = []
+    /// Whether this router is in ``listeners``.
+    private(set) var listens = false
+    /// How many removals of finished screens are running.
+    var removalsRunning = 0
+    /// The navigations running now, nested ones included.
+    var runs: [NavigationRun] = []
+
+    /// Whether the router is changing the screens itself: a navigation is showing, or a finished
+    /// screen is being removed.
+    var isChangingScreens: Bool {
+        removalsRunning > 0 || runs.contains { $0.hasStartedShowing }
+    }
+
+    static func listeningRouters() -> [DefaultRouter] {
+        listeners.removeAll { $0.router == nil }
+        return listeners.compactMap(\.router)
+    }
+
+    /// Starts receiving the reports of the user's changes in `router`'s window, remembering the
+    /// current screen as the one the next change leaves.
+    func startListening(_ router: DefaultRouter) {
+        guard !listens else { return }
+        listens = true
+        Self.listeners.append(Weak(router: router))
+        if let window = router.windowProvider.window { lastCurrent = ScreenTree(window: window).current }
+    }
+
+    func addObserver(_ observer: @escaping @MainActor (NavigationEvent) -> Void) -> Int {
+        nextID += 1
+        observers.append((nextID, observer))
+        return nextID
+    }
+
+    func removeObserver(_ id: Int) {
+        observers.removeAll { $0.id == id }
+    }
+
+    /// Sends an event when the current screen of `window` is no longer `from`, and ends the waits
+    /// of the screens that left the window.
+    func report(cause: NavigationEvent.Cause, from: (any Screen)?, in window: any ScreenWindow) {
+        let tree = ScreenTree(window: window)
+        let current = tree.current
+        lastCurrent = current
+        endWaits(removedFrom: tree)
+        guard from !== current, !observers.isEmpty else { return }
+        let event = NavigationEvent(cause: cause, from: from, to: current)
+        for observer in observers { observer.call(event) }
+    }
+
+    /// Ends with "no result" the wait of every screen that is no longer in `tree`, except those
+    /// being removed because they finished.
+    func endWaits(removedFrom tree: ScreenTree) {
+        guard !pendingResults.isEmpty else { return }
+        let ended = pendingResults.filter { pending in
+            guard !pending.isFinishing else { return false }
+            guard let screen = pending.screen else { return true }
+            return !tree.contains(screen)
+        }
+        pendingResults.removeAll { pending in ended.contains { $0 === pending } }
+        for pending in ended { pending.endWithoutResult() }
+    }
+}
+
+/// One caller waiting for a screen's result, seen without its result type.
+@MainActor
+class PendingResult {
+    weak var screen: (any Screen)?
+    /// Set while the screen is being removed after it finished, so its leaving does not end the
+    /// wait with "no result".
+    var isFinishing = false
+
+    init(screen: any Screen) {
+        self.screen = screen
+    }
+
+    /// Ends the wait with "no result"; subclasses resume the caller.
+    func endWithoutResult() {}
+}

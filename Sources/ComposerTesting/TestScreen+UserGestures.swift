@@ -1,0 +1,110 @@
+import Composer
+
+/// Why a simulated user gesture did nothing: the user could not have made it on that screen.
+public enum UserGestureError: Error, Equatable, CustomStringConvertible {
+    /// The screen is not in a window, so the user cannot see it.
+    case notInWindow(screen: String)
+    /// The back button exists only above the bottom of a stack.
+    case nothingToPop(navigation: String)
+    /// A presentation covers the screen, so the user cannot touch it.
+    case covered(screen: String, by: String)
+    /// The screen is not in a presented level, so there is nothing to swipe down.
+    case notPresented(screen: String)
+    /// Only sheets can be swiped down; full-screen and context presentations cannot.
+    case notASheet(screen: String, style: String)
+    /// A screen that would leave refuses (``TestScreen/canBeDismissed`` is `false`), so the sheet
+    /// springs back, as UIKit's `isModalInPresentation` makes it.
+    case dismissalVetoed(screen: String, refusing: String)
+    /// No tab at that index.
+    case noSuchTab(index: Int, tabs: String, count: Int)
+
+    /// What the user tried and why it did nothing.
+    public var description: String {
+        switch self {
+        case .notInWindow(let screen): "\(screen) is not in a window, so the user cannot reach it"
+        case .nothingToPop(let navigation): "\(navigation) shows its bottom screen, so it has no back button"
+        case .covered(let screen, let cover): "\(screen) is covered by \(cover), so the user cannot touch it"
+        case .notPresented(let screen): "\(screen) is not presented, so there is no sheet to swipe down"
+        case .notASheet(let screen, let style):
+            "\(screen) is presented as \(style), which cannot be swiped down (only sheets can)"
+        case .dismissalVetoed(let screen, let refusing):
+            "swiping down \(screen) springs back: \(refusing) refuses to be dismissed (canBeDismissed is false)"
+        case .noSuchTab(let index, let tabs, let count): "\(tabs) has no tab \(index) (it has \(count))"
+        }
+    }
+}
+
+extension TestNavigationContainer {
+    /// Simulates the user tapping the back button (or swiping back from the edge): pops the top
+    /// screen and reports the change to the routers of the window as the user's, as UIKit's
+    /// `navigationController(_:didShow:animated:)` does through the adapter.
+    ///
+    /// As in UIKit, the back button does not ask ``TestScreen/canBeDismissed``: an app that must
+    /// keep a screen hides or replaces the button. Throws ``UserGestureError`` when the container
+    /// is not in a window, shows its bottom screen, or is covered by a presentation.
+    public func userPop(animated: Bool = true) async throws {
+        guard let window = containingWindow else { throw UserGestureError.notInWindow(screen: description) }
+        guard stackStorage.count > 1, let top = stackStorage.last else {
+            throw UserGestureError.nothingToPop(navigation: description)
+        }
+        if let cover = ScreenTree.screenCovering(top) {
+            throw UserGestureError.covered(screen: top.description, by: "\(cover)")
+        }
+        let leaving = window.current
+        try await setStack(Array(stackStorage.dropLast()), animated: animated)
+        DefaultRouter.userDidChangeScreens(in: window, leaving: leaving)
+    }
+}
+
+extension TestTabsContainer {
+    /// Simulates the user tapping the tab at `index` and reports the change to the routers of the
+    /// window as the user's, as UIKit's `tabBarController(_:didSelect:)` does through the adapter.
+    ///
+    /// Throws ``UserGestureError`` when the container is not in a window, is covered by a
+    /// presentation, or has no such tab.
+    public func userSelectTab(at index: Int) async throws {
+        guard let window = containingWindow else { throw UserGestureError.notInWindow(screen: description) }
+        guard tabStorage.indices.contains(index) else {
+            throw UserGestureError.noSuchTab(index: index, tabs: description, count: tabStorage.count)
+        }
+        if let cover = ScreenTree.screenCovering(self) {
+            throw UserGestureError.covered(screen: description, by: "\(cover)")
+        }
+        let leaving = window.current
+        try await selectTab(at: index)
+        DefaultRouter.userDidChangeScreens(in: window, leaving: leaving)
+    }
+}
+
+extension TestScreen {
+    /// Simulates the user swiping down the sheet this screen is in: dismisses its presented level
+    /// and reports the change to the routers of the window as the user's, as UIKit's
+    /// `presentationControllerDidDismiss(_:)` does through the adapter.
+    ///
+    /// Like UIKit's `isModalInPresentation`, a screen of the sheet (or above it) whose
+    /// ``canBeDismissed`` is `false` makes the sheet spring back: nothing changes and
+    /// ``UserGestureError/dismissalVetoed(screen:refusing:)`` is thrown. Also throws when the screen
+    /// is not in a window, not presented, presented full screen or over a context (only sheets can
+    /// be swiped down), or covered by another presentation.
+    public func userSwipeDown(animated: Bool = true) async throws {
+        guard let window = containingWindow else { throw UserGestureError.notInWindow(screen: description) }
+        let level = levelRoot
+        guard let host = level.presenterStorage, let style = level.presentationStyle else {
+            throw UserGestureError.notPresented(screen: description)
+        }
+        if [.fullScreen, .currentContext, .overCurrentContext].contains(style) {
+            throw UserGestureError.notASheet(screen: level.description, style: style.description)
+        }
+        if let cover = ScreenTree.screenCovering(ScreenTree.visibleLeaf(of: level)) {
+            throw UserGestureError.covered(screen: level.description, by: "\(cover)")
+        }
+        do {
+            try ScreenTree.checkDismissal(of: [level])
+        } catch let refusal as DismissalRefusedError {
+            throw UserGestureError.dismissalVetoed(screen: level.description, refusing: refusal.screen)
+        }
+        let leaving = window.current
+        try await host.dismissPresentedScreen(animated: animated)
+        DefaultRouter.userDidChangeScreens(in: window, leaving: leaving)
+    }
+}
