@@ -33,7 +33,8 @@ public struct ScreenTree {
         var levels: [any Screen] = []
         // A handful of levels at most: a linear check costs less than hashing into a set.
         func add(_ level: any Screen) {
-            guard levels.count < 1_000, !levels.contains(where: { $0 === level }) else { return }
+            guard levels.count < 1_000 else { return }
+            for known in levels where known === level { return }
             levels.append(level)
             let outer = Self.livePresentation(level.presentedScreen)
             if let inner = Self.livePresentation(Self.visibleLeaf(of: level).presentedScreen), inner !== outer {
