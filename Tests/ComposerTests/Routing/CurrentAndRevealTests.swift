@@ -107,4 +107,49 @@ struct CurrentAndRevealTests {
         #expect(window.current?.name == "product 2")
         #expect(window.render() == before)
     }
+
+    @Test("A destination built inside a tab its new tab bar created, joined with nothing(), ends selected")
+    func builtDestinationInHiddenTabIsRevealed() async throws {
+        let window = TestWindow(root: TestScreen("splash"))
+        let router = DefaultRouter(window: window)
+        let tabs = StepAssembly(
+            finder: ClassFinder<TestTabsContainer, Int>(),
+            factory: PredefinedChildrenFactory(
+                TabsContainerFactory { (_: Int) in TestTabsContainer("main") },
+                children: [
+                    { _ in TestNavigationContainer("home-nav", stack: [TestScreen("home")]) },
+                    { _ in TestNavigationContainer("shop-nav", stack: [ListScreen()]) },
+                ])
+        )
+        .using(GeneralAction.replaceRoot())
+        .from(GeneralStep.window())
+        .assemble()
+        let shopStack = StepAssembly(
+            finder: PredicateFinder<TestNavigationContainer, Int> { stack, _ in stack.name == "shop-nav" },
+            factory: BuiltByContainerFactory<TestNavigationContainer, Int>()
+        )
+        .using(GeneralAction.nothing())
+        .from(tabs)
+        .assemble()
+        let product = StepAssembly(
+            finder: ClassWithContextFinder<ProductScreen, Int>(), factory: ProductFactory(journal: Journal())
+        )
+        .using(TestNavigationContainer.push())
+        .from(shopStack)
+        .assemble()
+
+        let found = try await router.navigate(to: product, with: 5, animated: false)
+
+        #expect(window.current === found)
+        #expect(
+            window.render() == """
+                window
+                  tabs "main" selected=1
+                    nav "home-nav"
+                      screen "home"
+                    nav "shop-nav"
+                      screen "list"
+                      screen "product 5"
+                """)
+    }
 }

@@ -248,7 +248,7 @@ func run() async throws {
 func profileFixedCost() async throws {
     let shape = shapes[0]
     let scene = try await Scene(shape)
-    for _ in 0..<300_000 {
+    for _ in 0..<2_000 {
         _ = try await scene.router.navigate(to: Routes.existing, with: shape.currentID, animated: false)
     }
 }

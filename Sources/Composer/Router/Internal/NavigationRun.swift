@@ -561,7 +561,33 @@ final class NavigationRun {
             appliedOperations.append(operation)
         }
         showingOperation = nil
+        try await revealNewDestination()
         stage = "done showing"
+    }
+
+    /// Makes a built destination visible inside the containers it joined, when its actions left it
+    /// hidden (a tab a new tab bar created, joined with `nothing()`): a navigation that succeeds
+    /// ends with its destination on screen. Only changes that remove nothing are made; the screens
+    /// around a new destination are new too, so none is expected.
+    private func revealNewDestination() async throws {
+        guard anchorIndex > 0, let destination = steps[0].screen else { return }
+        var reveals: [ContainerReveal] = []
+        var child = destination
+        for container in ScreenTree.ancestors(of: destination) {
+            if let reveal = try? container.asContainer?.revealing(child), reveal.removedScreens.isEmpty {
+                reveals.append(reveal)
+            }
+            child = container
+        }
+        for reveal in reveals.reversed() {
+            let operation = ShowOperation(summary: reveal.summary, run: reveal.perform)
+            do {
+                try await operation.run(false)
+            } catch {
+                throw showFailure(error, in: operation)
+            }
+            appliedOperations.append(operation)
+        }
     }
 
     /// The error for a transition that failed: its own code while nothing has changed yet, and
