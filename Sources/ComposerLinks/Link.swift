@@ -20,6 +20,7 @@ public struct Link {
     private let contextType: Any.Type
     private let context: Any
     private let run: @MainActor (any Router, Bool) async throws(RoutingError) -> any Screen
+    private let find: @MainActor (ScreenTree) throws(RoutingError) -> (any Screen)?
 
     /// A link to `step` with `context`.
     public init<ViewController, Context>(to step: DestinationStep<ViewController, Context>, with context: Context) {
@@ -35,6 +36,9 @@ public struct Link {
             }
             return screen
         }
+        find = { tree throws(RoutingError) in
+            try step.existingScreen(with: context, in: tree).flatMap { $0 as Any as? any Screen }
+        }
     }
 
     /// A link to a step that needs no context.
@@ -44,6 +48,12 @@ public struct Link {
 
     func navigate(with router: any Router, animated: Bool) async throws(RoutingError) -> any Screen {
         try await run(router, animated)
+    }
+
+    /// The screen of `tree` that the destination's finder finds for this link's context: the
+    /// screen opening the link would reach without building anything.
+    func existingScreen(in tree: ScreenTree) throws(RoutingError) -> (any Screen)? {
+        try find(tree)
     }
 }
 
