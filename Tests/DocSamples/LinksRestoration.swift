@@ -50,7 +50,8 @@ struct LinksRestorationUsage {
 
         let relaunched = Self.launchWindow()
         let router = DefaultRouter(window: relaunched)
-        let result = try await restore(defaults: defaults, router: router, links: makeRoutes(router: router).makeLinks())
+        let result = try await restore(
+            defaults: defaults, router: router, links: makeRoutes(router: router).makeLinks())
         #expect(result.isComplete)
         #expect(relaunched.render() == before)
         defaults.removeObject(forKey: "savedLinks")

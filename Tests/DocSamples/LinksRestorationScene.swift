@@ -33,5 +33,5 @@
             }
         }
     }
-    // end-doc-sample
+// end-doc-sample
 #endif

@@ -60,9 +60,11 @@ private struct RestorableShop {
 
     var product: DestinationStep<ProductScreen, Int> {
         StepAssembly(finder: ClassWithContextFinder<ProductScreen, Int>(), factory: ProductFactory(journal: journal))
-            .adding(ClosureInterceptor<Int> { [gate] id in
-                guard gate.isSignedIn else { throw SignInNeeded() }
-            })
+            .adding(
+                ClosureInterceptor<Int> { [gate] id in
+                    guard gate.isSignedIn else { throw SignInNeeded() }
+                }
+            )
             .using(TestNavigationContainer.push())
             .from(list.adaptingContext { (_: Int) in () }.expectingContainer())
             .assemble()
@@ -245,7 +247,8 @@ struct LinkRestorationTests {
         #expect(result.opened.map(\.url) == ["shop://products"])
         #expect(result.failure?.wentToFallback == true)
         let description = result.failure?.description ?? ""
-        #expect(description.hasPrefix("cannot restore 'shop://wishlist/3': no link pattern matches 'shop://wishlist/3'"))
+        #expect(
+            description.hasPrefix("cannot restore 'shop://wishlist/3': no link pattern matches 'shop://wishlist/3'"))
         #expect(description.hasSuffix("(the map sends it to its fallback, which restoring does not open)"))
         #expect(
             fresh.render() == """
@@ -260,9 +263,10 @@ struct LinkRestorationTests {
 
     @Test("A recording router restores through the protocol's one navigation")
     func recordingRouterRestores() async throws {
-        let router = RecordingRouter(answer: .screen { request in
-            request.destination == "CartScreen" ? CartScreen() : ProductScreen(42)
-        })
+        let router = RecordingRouter(
+            answer: .screen { request in
+                request.destination == "CartScreen" ? CartScreen() : ProductScreen(42)
+            })
 
         let result = await router.restore(["shop://product/42", "shop://cart"], using: try shop.links())
 
