@@ -50,11 +50,8 @@ final class ShopApp {
             }
             return
         case "map":
-            do {
-                print(try routes.makeMap(links: links).mermaid, terminator: "")
-            } catch {
-                print(error)
-            }
+            guard argument.isEmpty || argument == "dot" else { return print("usage: map [dot]") }
+            printMap(asDOT: argument == "dot")
             return
         case "add":
             guard !argument.isEmpty else { return print("usage: add ID") }
@@ -97,12 +94,22 @@ final class ShopApp {
           back                          pop or close the top screen
           open URL                      open a link (shop://product/42, https://shop.example.com/products/7)
           catalog                       list every destination the app can open
-          map                           print every destination as a Mermaid flowchart
+          map [dot]                     print every destination as a Mermaid flowchart (or Graphviz DOT)
           login | cancel | logout       answer the login screen, or sign in/out directly
           experiment a|b                switch the A/B group (b: products in a sheet)
           tree                          print the screen tree
           quit
         """
+
+    /// Prints the shop's route map as Mermaid, or as Graphviz DOT (what `scripts/render-map` draws).
+    func printMap(asDOT: Bool) {
+        do {
+            let map = try routes.makeMap(links: links)
+            print(asDOT ? map.dot : map.mermaid, terminator: "")
+        } catch {
+            print(error)
+        }
+    }
 
     private func navigate(_ body: @escaping @MainActor (ShopApp) async throws -> Void) {
         running = Task { [unowned self] in

@@ -10,7 +10,8 @@ import ComposerTesting
 /// The shop in a terminal: type commands, see the screen tree after each one.
 ///
 /// `swift run ComposerShop` is interactive; `swift run ComposerShop --script FILE` reads the
-/// commands from FILE and prints each tree (CI runs it as a smoke test).
+/// commands from FILE and prints each tree (CI runs it as a smoke test);
+/// `swift run ComposerShop --map-dot` prints the route map as Graphviz DOT (`scripts/render-map`).
 @main
 @MainActor
 struct ShopTerminal {
@@ -23,9 +24,13 @@ struct ShopTerminal {
             print("the shop's links are invalid: \(error)")
             exit(1)
         }
+        if arguments == ["--map-dot"] {
+            shop.printMap(asDOT: true)
+            return
+        }
         if arguments.first == "--script" {
             guard arguments.count == 2, let lines = readScript(arguments[1]) else {
-                print("usage: ComposerShop [--script FILE]")
+                print("usage: ComposerShop [--script FILE | --map-dot]")
                 exit(2)
             }
             for line in lines {

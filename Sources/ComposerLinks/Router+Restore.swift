@@ -2,7 +2,7 @@ import Composer
 
 extension Router {
     /// Opens saved links one after the other, bottom level first, to put back the screens the user
-    /// left (the links ``LinkRestoration/savedLinks(in:)-(ScreenTree)`` made).
+    /// left (the links ``ComposerLinks/LinkRestoration/savedLinks(in:)-(ScreenTree)`` made).
     ///
     /// Each link goes through the router exactly as a tap would, with every guard: a product that
     /// needs sign-in asks for it again. Restoring stops at the first link that fails, because every
