@@ -5,11 +5,14 @@ import ComposerTesting
 /// The terminal shop: a window of in-memory screens, the shared routes, and the commands.
 @MainActor
 final class ShopApp {
-    let window = TestWindow()
+    private(set) var window = TestWindow()
     let session = ShopSession()
     let routes: ShopRoutes
-    let router: DefaultRouter
+    private(set) var router: DefaultRouter
     let links: LinkMap
+    let restoration: LinkRestoration
+    /// The links `save` kept, which `relaunch` restores.
+    private var savedLinks: [String] = []
     private var running: Task<Void, Never>?
 
     init() throws {
@@ -17,6 +20,7 @@ final class ShopApp {
         router = DefaultRouter(window: window)
         routes.router = router
         links = try routes.makeLinks()
+        restoration = try routes.makeRestoration(links: links)
     }
 
     /// Runs one command and prints the tree, or what went wrong.
@@ -53,6 +57,21 @@ final class ShopApp {
             guard argument.isEmpty || argument == "dot" else { return print("usage: map [dot]") }
             printMap(asDOT: argument == "dot")
             return
+        case "save":
+            let snapshot = restoration.savedLinks(in: window)
+            savedLinks = snapshot.urls
+            print(snapshot.levels.isEmpty ? "nothing on screen to save" : snapshot)
+            return
+        case "relaunch":
+            // A new launch: a fresh window and router, the session kept (as a keychain would).
+            window = TestWindow()
+            router = DefaultRouter(window: window)
+            routes.router = router
+            navigate { app in
+                let result = await app.router.restore(app.savedLinks, using: app.links)
+                print("restored \(result.opened.count) of \(app.savedLinks.count) saved link(s)")
+                if let failure = result.failure { print(failure) }
+            }
         case "add":
             guard !argument.isEmpty else { return print("usage: add ID") }
             session.cart.append(ProductID(argument))
@@ -95,6 +114,7 @@ final class ShopApp {
           open URL                      open a link (shop://product/42, https://shop.example.com/products/7)
           catalog                       list every destination the app can open
           map [dot]                     print every destination as a Mermaid flowchart (or Graphviz DOT)
+          save | relaunch               save the links of the screens shown; start again and restore them
           login | cancel | logout       answer the login screen, or sign in/out directly
           experiment a|b                switch the A/B group (b: products in a sheet)
           tree                          print the screen tree
