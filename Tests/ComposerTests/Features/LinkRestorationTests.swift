@@ -80,17 +80,7 @@ private struct RestorableShop {
     var cart: DestinationStep<CartScreen, Void> {
         StepAssembly(finder: ClassFinder<CartScreen, Void>(), factory: ClosureFactory { _ in CartScreen() })
             .using(TestNavigationContainer.push())
-            .from(
-                StepAssembly(
-                    finder: NilFinder<TestNavigationContainer, Void>(),
-                    factory: NavigationContainerFactory { _ in
-                        let stack = TestNavigationContainer("cart-nav")
-                        stack.modalStyle = .fullScreen
-                        return stack
-                    })
-            )
-            .using(GeneralAction.presentModally())
-            .from(GeneralStep.current())
+            .from(FeatureFixtures.fullScreenStack("cart-nav"))
             .assemble()
     }
 

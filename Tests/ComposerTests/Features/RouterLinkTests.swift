@@ -30,17 +30,7 @@ struct RouterLinkTests {
     var product: DestinationStep<ProductScreen, Int> {
         StepAssembly(finder: ClassWithContextFinder<ProductScreen, Int>(), factory: ProductFactory(journal: journal))
             .using(TestNavigationContainer.push())
-            .from(
-                StepAssembly(
-                    finder: NilFinder<TestNavigationContainer, Int>(),
-                    factory: NavigationContainerFactory { _ in
-                        let stack = TestNavigationContainer("product-nav")
-                        stack.modalStyle = .fullScreen
-                        return stack
-                    })
-            )
-            .using(GeneralAction.presentModally())
-            .from(GeneralStep.current())
+            .from(FeatureFixtures.fullScreenStack("product-nav"))
             .assemble()
     }
 
