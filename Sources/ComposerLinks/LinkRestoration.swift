@@ -11,7 +11,7 @@ import Composer
 /// ``LinkMap`` and reads its link's values back from the screen. A screen is saved only when the
 /// link built from it leads back to it: the link's destination finder, asked with the link's
 /// context, finds that very screen. So a saved link never opens a different screen than the one
-/// the user left, and restoring it onto a tree that already shows it changes nothing.
+/// the user left.
 ///
 /// ```swift
 /// var restoration = LinkRestoration(links: links)

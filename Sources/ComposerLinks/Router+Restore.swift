@@ -13,7 +13,9 @@ extension Router {
     /// restoring never shows a screen the user did not leave. Redirects to another pattern are
     /// followed, so links saved by an older version open where the new one says.
     ///
-    /// Restore without animation (the default) at launch, before the first frame is drawn.
+    /// Restore without animation (the default) at launch, onto the app's first screen. Each link
+    /// navigates as a tap would, so on a tree that already shows some of the screens, revealing a
+    /// lower level dismisses the modals above it before the next link presents them again.
     public func restore(_ urls: [String], using links: LinkMap, animated: Bool = false) async
         -> LinkRestorationResult
     {

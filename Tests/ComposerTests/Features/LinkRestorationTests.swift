@@ -154,6 +154,25 @@ struct LinkRestorationTests {
         #expect(fresh.render() == before)
     }
 
+    @Test("Restoring onto the tree the links were saved from gives the same tree; found screens are not built again")
+    func restoringOntoTheSameTree() async throws {
+        let window = TestWindow()
+        let router = DefaultRouter(window: window)
+        try await router.navigate(to: shop.product, with: 42, animated: false)
+        let cart = try await router.navigate(to: shop.cart, animated: false)
+        let before = window.render()
+        let builds = shop.journal.count(prefix: "build")
+
+        let result = await router.restore(try shop.restoration().savedLinks(in: window).urls, using: try shop.links())
+
+        #expect(result.isComplete)
+        #expect(window.render() == before)
+        #expect(shop.journal.count(prefix: "build") == builds)
+        // Each link navigates as a tap would: revealing product 42 dismissed the cart above it, and
+        // the cart's link presented a new one. Restoring is meant for a launch.
+        #expect(window.current !== cart)
+    }
+
     @Test("A screen without a link gives way to the one below it in its stack")
     func unregisteredScreenFallsBackDownTheStack() async throws {
         let window = TestWindow()
