@@ -32,8 +32,25 @@ final class ShopRoutes {
 
     private func tab<TabScreen: ShopScreenBase, Context>(_ type: TabScreen.Type) -> DestinationStep<TabScreen, Context>
     {
-        StepAssembly(finder: ClassFinder<TabScreen, Context>(), factory: BuiltByContainerFactory<TabScreen, Context>())
+        inTab(
+            StepAssembly(
+                finder: ClassFinder<TabScreen, Context>(), factory: BuiltByContainerFactory<TabScreen, Context>()))
+    }
+
+    /// `step`, the bottom screen of a tab's stack, reached through that stack, which is selected:
+    /// so a cold start that builds the tab bar (a restored or deep-linked product) ends on the
+    /// tab the screen is in, not on the first one.
+    private func inTab<TabScreen: ShopScreenBase, Context>(_ step: StepAssembly<TabScreen, Context>) -> DestinationStep<
+        TabScreen, Context
+    > {
+        step
             .using(GeneralAction.nothing())
+            .from(
+                StepAssembly(
+                    finder: TabStackFinder<TabScreen, Context>(),
+                    factory: BuiltByContainerFactory<ShopNavigationController, Context>())
+            )
+            .using(ShopTabBarController.selectTab())
             .from(tabs())
             .assemble()
     }
@@ -46,13 +63,11 @@ final class ShopRoutes {
 
     /// The account tab; signing in is required.
     var account: DestinationStep<AccountScreen, Void> {
-        StepAssembly(
-            finder: ClassFinder<AccountScreen, Void>(), factory: BuiltByContainerFactory<AccountScreen, Void>()
-        )
-        .adding(SignInInterceptor<Void>(routes: self))
-        .using(GeneralAction.nothing())
-        .from(tabs())
-        .assemble()
+        inTab(
+            StepAssembly(
+                finder: ClassFinder<AccountScreen, Void>(), factory: BuiltByContainerFactory<AccountScreen, Void>()
+            )
+            .adding(SignInInterceptor<Void>(routes: self)))
     }
 
     // MARK: Product, cart, login
@@ -131,6 +146,18 @@ final class ShopRoutes {
         StepAssembly(
             finder: NilFinder<ShopNavigationController, Context>(),
             factory: NavigationContainerFactory { _ in ShopScreens.makeModalNavigation(named: name, asSheet: asSheet) })
+    }
+}
+
+/// Finds the navigation stack of the tab whose bottom screen is a `TabScreen`; a type per tab, so
+/// the route map draws each tab's stack as a step of its own.
+struct TabStackFinder<TabScreen, Context>: StackIteratingFinder {
+    typealias ViewController = ShopNavigationController
+
+    var options: SearchOptions { .all }
+
+    func isTarget(_ screen: ShopNavigationController, with context: Context) -> Bool {
+        screen.stack.first is TabScreen
     }
 }
 

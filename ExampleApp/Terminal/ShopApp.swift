@@ -5,12 +5,15 @@ import ComposerTesting
 /// The terminal shop: a window of in-memory screens, the shared routes, and the commands.
 @MainActor
 final class ShopApp {
-    let window = TestWindow()
+    private(set) var window = TestWindow()
     let session = ShopSession()
     let routes: ShopRoutes
-    let router: DefaultRouter
+    private(set) var router: DefaultRouter
     let links: LinkMap
-    let analytics: ShopAnalytics
+    private(set) var analytics: ShopAnalytics
+    let restoration: LinkRestoration
+    /// The links `save` kept, which `relaunch` restores.
+    private var savedLinks: [String] = []
     private var running: Task<Void, Never>?
     /// Whether the command being run started a navigation.
     private var startedNavigation = false
@@ -23,6 +26,7 @@ final class ShopApp {
         routes.router = router
         analytics = ShopAnalytics(router: router)
         links = try routes.makeLinks()
+        restoration = try routes.makeRestoration(links: links)
     }
 
     /// Runs one command and prints the tree, or what went wrong.
@@ -68,12 +72,25 @@ final class ShopApp {
             }
             return
         case "map":
-            do {
-                print(try routes.makeMap(links: links).mermaid, terminator: "")
-            } catch {
-                print(error)
-            }
+            guard argument.isEmpty || argument == "dot" else { return print("usage: map [dot]") }
+            printMap(asDOT: argument == "dot")
             return
+        case "save":
+            let snapshot = restoration.savedLinks(in: window)
+            savedLinks = snapshot.urls
+            print(snapshot.levels.isEmpty ? "nothing on screen to save" : snapshot)
+            return
+        case "relaunch":
+            // A new launch: a fresh window and router, the session kept (as a keychain would).
+            window = TestWindow()
+            router = DefaultRouter(window: window)
+            routes.router = router
+            analytics = ShopAnalytics(router: router)
+            navigate { app in
+                let result = await app.router.restore(app.savedLinks, using: app.links)
+                print("restored \(result.opened.count) of \(app.savedLinks.count) saved link(s)")
+                if let failure = result.failure { print(failure) }
+            }
         case "add":
             guard !argument.isEmpty else { return print("usage: add ID") }
             session.cart.append(ProductID(argument))
@@ -135,7 +152,8 @@ final class ShopApp {
           back                          pop or close the top screen
           open URL                      open a link (shop://product/42, https://shop.example.com/products/7)
           catalog                       list every destination the app can open
-          map                           print every destination as a Mermaid flowchart
+          map [dot]                     print every destination as a Mermaid flowchart (or Graphviz DOT)
+          save | relaunch               save the links of the screens shown; start again and restore them
           login | cancel                answer the login screen, or sign in directly
           logout                        sign out: closes every screen that needs sign-in
           experiment a|b                switch the A/B group (b: products in a sheet)
@@ -145,6 +163,16 @@ final class ShopApp {
           tree                          print the screen tree
           quit
         """
+
+    /// Prints the shop's route map as Mermaid, or as Graphviz DOT (what `scripts/render-map` draws).
+    func printMap(asDOT: Bool) {
+        do {
+            let map = try routes.makeMap(links: links)
+            print(asDOT ? map.dot : map.mermaid, terminator: "")
+        } catch {
+            print(error)
+        }
+    }
 
     private func navigate(interrupting: Bool = false, _ body: @escaping @MainActor (ShopApp) async throws -> Void) {
         startedNavigation = true

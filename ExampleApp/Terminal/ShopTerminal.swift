@@ -10,17 +10,19 @@ import ComposerTesting
 /// The shop in a terminal: type commands, see the screen tree after each one.
 ///
 /// `swift run ComposerShop` is interactive; `swift run ComposerShop --script FILE` reads the
-/// commands from FILE and prints each tree (CI runs it as a smoke test); `--help` prints the usage
-/// and the commands without starting the shop.
+/// commands from FILE and prints each tree (CI runs it as a smoke test); `--map-dot` prints the
+/// route map as Graphviz DOT (`scripts/render-map`); `--help` prints the usage and the commands
+/// without starting the shop.
 @main
 @MainActor
 struct ShopTerminal {
     static let usage = """
-        usage: ComposerShop [--script FILE | --help]
+        usage: ComposerShop [--script FILE | --map-dot | --help]
 
         Without arguments the shop reads commands from the terminal and prints the screen tree after
         each one; with --script FILE it runs the commands of FILE (one a line, '#' starts a comment)
-        and exits; --help prints this and the commands, and exits.
+        and exits; --map-dot prints the route map as Graphviz DOT; --help prints this and the
+        commands, and exits.
         """
 
     static func main() async {
@@ -35,6 +37,10 @@ struct ShopTerminal {
         } catch {
             print("the shop's links are invalid: \(error)")
             exit(1)
+        }
+        if arguments == ["--map-dot"] {
+            shop.printMap(asDOT: true)
+            return
         }
         if !arguments.isEmpty {
             guard arguments.count == 2, arguments[0] == "--script" else {

@@ -31,7 +31,21 @@ final class SceneDelegate: UIResponder, UIWindowSceneDelegate {
         let urls =
             connectionOptions.urlContexts.map(\.url)
             + connectionOptions.userActivities.compactMap(Self.webpageURL(of:))
-        environment.start(opening: urls)
+        let saved = session.stateRestorationActivity?.userInfo?[Self.savedLinksKey] as? [String] ?? []
+        environment.start(opening: urls, restoring: saved)
+    }
+
+    /// The activity type of the scene's saved screens; listed under `NSUserActivityTypes` in Info.plist.
+    static let restorationActivityType = "com.example.ComposerShop.screens"
+    private static let savedLinksKey = "links"
+
+    /// Saves the links of the screens shown when the scene goes to the background; iOS hands the
+    /// activity back to `scene(_:willConnectTo:options:)` when it reconnects the scene.
+    func stateRestorationActivity(for scene: UIScene) -> NSUserActivity? {
+        guard let window, let environment else { return nil }
+        let activity = NSUserActivity(activityType: Self.restorationActivityType)
+        activity.userInfo = [Self.savedLinksKey: environment.savedLinks(in: window)]
+        return activity
     }
 
     /// Opens custom-scheme URLs (`shop://product/42`) while the scene is running.

@@ -26,6 +26,8 @@ final class ShopEnvironment {
     /// Reports the user's back swipes and sheet swipe-downs to the router; UIKit holds delegates
     /// weakly, so it is kept here.
     let userNavigation = UserNavigationReporter()
+    /// Which screens come back at the next launch; `nil` (logged) if a registration failed.
+    let restoration: LinkRestoration?
 
     /// The app's own log, next to the router's entries (category `Routing`) in Console.app.
     static let log = Logger(subsystem: Bundle.main.bundleIdentifier ?? "ComposerShop", category: "Shop")
@@ -46,6 +48,20 @@ final class ShopEnvironment {
             Self.log.error("the shop's links did not register, so no URL will open: \(String(describing: error))")
             links = LinkMap()
         }
+        do {
+            restoration = try routes.makeRestoration(links: links)
+        } catch {
+            Self.log.error("the shop's restoration did not register, so screens will not come back: \(error)")
+            restoration = nil
+        }
+    }
+
+    /// The links that rebuild what `window` shows, for the scene's restoration activity.
+    func savedLinks(in window: UIWindow) -> [String] {
+        guard let restoration else { return [] }
+        let snapshot = restoration.savedLinks(in: window)
+        Self.log.info("saving the screens shown: \(snapshot.description)")
+        return snapshot.urls
     }
 
     /// The environment of the scene `controller` is shown in, or `nil` (logged) when the controller
@@ -64,10 +80,16 @@ final class ShopEnvironment {
 
     /// Shows the home tab, then opens the URLs the scene was launched with, one after the other,
     /// so a cold start from a link builds the tab bar first and the link's screen on top of it.
-    func start(opening urls: [URL]) {
+    /// Without such a URL, the screens the user left (`saved`, from the scene's last restoration
+    /// activity) come back instead, through the same guards.
+    func start(opening urls: [URL], restoring saved: [String] = []) {
         Task {
             await perform("showing the home tab at launch") {
                 try await $0.router.navigate(to: $0.routes.home, animated: false)
+            }
+            if urls.isEmpty, !saved.isEmpty {
+                let result = await router.restore(saved, using: links)
+                if let failure = result.failure { Self.log.info("\(failure.description)") }
             }
             for url in urls {
                 await perform("opening \(url.absoluteString)") {

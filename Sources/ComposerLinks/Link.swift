@@ -19,7 +19,8 @@ public struct Link {
     private let destinationType: Any.Type
     private let contextType: Any.Type
     private let context: Any
-    private let run: @MainActor (DefaultRouter, Bool) async throws(RoutingError) -> any Screen
+    private let run: @MainActor (any Router, Bool) async throws(RoutingError) -> any Screen
+    private let find: @MainActor (ScreenTree) throws(RoutingError) -> (any Screen)?
 
     /// A link to `step` with `context`.
     public init<ViewController, Context>(to step: DestinationStep<ViewController, Context>, with context: Context) {
@@ -35,6 +36,9 @@ public struct Link {
             }
             return screen
         }
+        find = { tree throws(RoutingError) in
+            try step.existingScreen(with: context, in: tree).flatMap { $0 as Any as? any Screen }
+        }
     }
 
     /// A link to a step that needs no context.
@@ -42,8 +46,14 @@ public struct Link {
         self.init(to: step, with: ())
     }
 
-    func navigate(with router: DefaultRouter, animated: Bool) async throws(RoutingError) -> any Screen {
+    func navigate(with router: any Router, animated: Bool) async throws(RoutingError) -> any Screen {
         try await run(router, animated)
+    }
+
+    /// The screen of `tree` that the destination's finder finds for this link's context: the
+    /// screen opening the link would reach without building anything.
+    func existingScreen(in tree: ScreenTree) throws(RoutingError) -> (any Screen)? {
+        try find(tree)
     }
 }
 
@@ -58,7 +68,7 @@ public struct Link {
 /// ```
 public typealias LinkMap = LinkTable<Link>
 
-/// Why ``Composer/DefaultRouter/open(_:using:animated:)-(String,_,_)`` failed: the link, or the navigation.
+/// Why ``Composer/Router/open(_:using:animated:)-(String,_,_)`` failed: the link, or the navigation.
 public enum LinkOpenError: Error, Sendable, Equatable, CustomStringConvertible {
     /// The link could not be resolved and the map has no fallback (malformed, unknown,
     /// a value that does not convert), or the registration's closure failed.
@@ -93,7 +103,7 @@ public enum LinkOpenError: Error, Sendable, Equatable, CustomStringConvertible {
     }
 }
 
-/// What ``Composer/DefaultRouter/open(_:using:animated:)-(String,_,_)`` did: the screen shown, and
+/// What ``Composer/Router/open(_:using:animated:)-(String,_,_)`` did: the screen shown, and
 /// which pattern (or the fallback, and why) the link went to.
 ///
 /// Main-actor isolated, so it can be the result of a `Task` started on the main actor.
@@ -116,7 +126,11 @@ public struct OpenedLink {
     public var isFallback: Bool { fallback != nil }
 }
 
-extension DefaultRouter {
+/// Links open through any ``Composer/Router``, not only ``Composer/DefaultRouter``: each goes through
+/// the protocol's one requirement, ``Composer/Router/navigate(to:with:animated:)``, so a decorator
+/// (analytics, a global guard) sees links as it sees taps, and a recording router in a view-model
+/// test records what a link opened.
+extension Router {
     /// Navigates to `link` exactly as a tap would: every interceptor runs.
     @discardableResult
     public func navigate(to link: Link, animated: Bool = true) async throws(RoutingError) -> any Screen {

@@ -3,6 +3,9 @@ import Composer
 /// A ``Composer/Router`` for view-model tests: it changes no screens, writes down every
 /// navigation it is asked for and answers with what the test chose.
 ///
+/// Links opened through it (`router.open(url, using: links)` of `ComposerLinks`) are recorded as
+/// the navigation each link resolves to, since they go through the same one requirement.
+///
 /// ```swift
 /// let router = RecordingRouter()
 /// let model = CartModel(router: router)

@@ -127,14 +127,6 @@ struct LinksUsage {
 
     // The fragments below are compiled, not run: they need a context the article only describes.
 
-    func reopen(product: ProductScreen, links: LinkMap) async throws {
-        // doc-sample: Links.md saved-url
-        let saved = try links.url(for: "Product", parameters: ["id": product.productID])
-        // … when the app starts again
-        try await router.open(saved, using: links, animated: false)
-        // end-doc-sample
-    }
-
     func listCatalog(links: LinkMap) {
         // doc-sample: Links.md catalog
         for entry in routes.makeCatalog(links: links).entries {

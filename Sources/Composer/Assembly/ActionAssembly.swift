@@ -7,7 +7,7 @@ public struct ActionAssembly<ViewController, Context, Target> {
     let nodes: [StepNode]
     let integration: StepNode.Integration
 
-    private func attached() -> [StepNode] {
+    func attached() -> [StepNode] {
         var result = nodes
         result[result.count - 1].integration = integration
         return result

@@ -41,10 +41,7 @@ public struct DestinationStep<ViewController, Context> {
         Container, Context
     > {
         let inner = chain
-        let adapter = StepNode.TargetAdapter(
-            name: "expecting container \(Container.self)",
-            matchesType: { $0 is Container.Type },
-            resolve: { screen in ScreenTree.nearest(Container.self, from: screen) as Any as? any Screen })
+        let adapter = StepNode.TargetAdapter.nearest(Container.self)
         return DestinationStep<Container, Context>(
             chain: StepChain { context, tree in
                 var nodes = try inner.resolve(context, tree)

@@ -87,19 +87,25 @@ public struct SplitContainerFactory<Container: SplitContainer, Context>: Contain
 
 /// A container factory that always puts some children first (a tab bar's fixed tabs), before
 /// the children later steps integrate.
+///
+/// Give the children as closures, or one at a time with their own factory, action and context
+/// task (``with(_:using:)``).
 public struct PredefinedChildrenFactory<Base: ContainerFactory>: ContainerFactory {
     private let base: Base
-    private let predefined: [@MainActor (Base.Context) throws -> any Screen]
+    /// Each predefined child, in order: builds it and puts it into the list of children.
+    var predefined: [@MainActor (Base.Context, inout ContainerChildren) throws -> Void]
 
     /// Wraps `base`, building `children` first on every build.
     public init(_ base: Base, children: [@MainActor (Base.Context) throws -> any Screen]) {
         self.base = base
-        self.predefined = children
+        self.predefined = children.map { make in { context, list in list.screens.append(try make(context)) } }
     }
 
     /// The predefined children, which later steps' actions then edit (insert before, select, replace).
     public func initialChildren(with context: Base.Context) throws -> ContainerChildren {
-        ContainerChildren(try predefined.map { try $0(context) })
+        var children = ContainerChildren()
+        for add in predefined { try add(context, &children) }
+        return children
     }
 
     /// Builds the container holding `children`, which already start with the predefined ones.

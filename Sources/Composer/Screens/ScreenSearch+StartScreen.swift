@@ -1,0 +1,124 @@
+extension ScreenSearch {
+    /// The screens `options` selects in `tree` when the search starts from `start` rather than
+    /// from a whole presentation level, each at most once, nearest to `start` first.
+    ///
+    /// `start` takes the place of the level a ``SearchStart`` names: ``SearchOptions/current`` is
+    /// the screen visible inside `start` (`start` itself for a plain screen),
+    /// ``SearchOptions/parent`` the containers around that screen, ``SearchOptions/visible`` and
+    /// ``SearchOptions/contained`` the screens inside `start` (visible ones, or all),
+    /// ``SearchOptions/presented`` the levels above `start`'s level and
+    /// ``SearchOptions/presenting`` those below it. Starting from a level's outermost screen gives
+    /// the same order as ``candidates(in:options:start:)`` for that level. A `start` that is not in
+    /// `tree` gives no candidate.
+    public static func candidates(in tree: ScreenTree, options: SearchOptions, from start: any Screen) -> [any Screen] {
+        var result: [any Screen] = []
+        visitCandidates(in: tree, options: options, from: start) { screen in
+            result.append(screen)
+            return false
+        }
+        return result
+    }
+
+    /// Offers `visit` the screens ``candidates(in:options:from:)`` would list, in the same order,
+    /// and stops as soon as `visit` returns `true`. Returns whether it stopped.
+    @discardableResult
+    public static func visitCandidates(
+        in tree: ScreenTree, options: SearchOptions, from start: any Screen, _ visit: (any Screen) -> Bool
+    ) -> Bool {
+        let levels = tree.presentationLevels
+        guard let levelRoot = ScreenTree.levelRoot(of: start),
+            let startIndex = levels.firstIndex(where: { $0 === levelRoot })
+        else { return false }
+        var seen = Set<ObjectIdentifier>()
+        func offer(_ screens: [any Screen]) -> Bool {
+            screens.contains { seen.insert(ObjectIdentifier($0)).inserted && visit($0) }
+        }
+        func inside(_ screen: any Screen, allOf options: SearchOptions) -> [any Screen] {
+            var screens: [any Screen] = []
+            if options.contains(.visible) { screens += depthFirst(from: screen, children: ScreenTree.visibleChildren) }
+            if options.contains(.contained) { screens += ScreenTree.containedScreens(of: screen) }
+            return screens
+        }
+        // A whole other level: its visible screens unless only `.contained` is asked for, then the
+        // rest when it is.
+        var levelOptions = options.intersection(.contained)
+        if options.contains(.visible) || !options.contains(.contained) { levelOptions.insert(.visible) }
+
+        let startLeaf = ScreenTree.visibleLeaf(of: start)
+        if options.contains(.current), offer([startLeaf]) { return true }
+        if options.contains(.parent), offer(ScreenTree.ancestors(of: startLeaf)) { return true }
+        if offer(inside(start, allOf: options)) { return true }
+        if options.contains(.presented) {
+            for level in levels[(startIndex + 1)...] where offer(inside(level, allOf: levelOptions)) { return true }
+        }
+        if options.contains(.presenting) {
+            for level in levels[..<startIndex].reversed() where offer(inside(level, allOf: levelOptions)) {
+                return true
+            }
+        }
+        return false
+    }
+
+    /// `screen` and the screens `children` gives, depth first, parents before children.
+    private static func depthFirst(from screen: any Screen, children: (any Screen) -> [any Screen]) -> [any Screen] {
+        var result: [any Screen] = []
+        var pending: [any Screen] = [screen]
+        while let next = pending.popLast(), result.count < 100_000 {
+            result.append(next)
+            pending.append(contentsOf: children(next).reversed())
+        }
+        return result
+    }
+}
+
+/// A ``StackIteratingFinder`` whose search starts from a screen chosen when the navigation runs,
+/// such as the stack of one tab, instead of a whole presentation level.
+///
+/// ```swift
+/// // The product in the shop tab's stack, even while another tab is selected.
+/// let finder = ClassWithContextFinder<ProductScreen, Int>(options: .contained)
+///     .searching { _, tree in try? shopStack.existingScreen(with: (), in: tree) }
+/// ```
+///
+/// It asks the wrapped finder's ``StackIteratingFinder/isTarget(_:with:)`` about the candidates
+/// of ``ScreenSearch/visitCandidates(in:options:from:_:)`` with the wrapped finder's options.
+/// When the starting screen is `nil` or not in the tree, it finds nothing.
+public struct StartingScreenFinder<Base: StackIteratingFinder>: Finder {
+    private let base: Base
+    private let start: @MainActor (Base.Context, ScreenTree) -> (any Screen)?
+
+    /// A finder that searches like `base`, starting from the screen `start` answers.
+    public init(_ base: Base, from start: @escaping @MainActor (Base.Context, ScreenTree) -> (any Screen)?) {
+        self.base = base
+        self.start = start
+    }
+
+    /// The first candidate from the starting screen that the wrapped finder accepts.
+    public func findScreen(with context: Base.Context, in tree: ScreenTree) throws -> Base.ViewController? {
+        guard let screen = start(context, tree) else { return nil }
+        var found: Base.ViewController?
+        ScreenSearch.visitCandidates(in: tree, options: base.options, from: screen) { candidate in
+            guard let typed = candidate as? Base.ViewController, base.isTarget(typed, with: context) else {
+                return false
+            }
+            found = typed
+            return true
+        }
+        return found
+    }
+}
+
+extension StackIteratingFinder {
+    /// This finder, searching from the screen `start` answers for the navigation's context and
+    /// tree rather than from the level its ``searchStart`` names.
+    public func searching(
+        from start: @escaping @MainActor (Context, ScreenTree) -> (any Screen)?
+    ) -> StartingScreenFinder<Self> {
+        StartingScreenFinder(self, from: start)
+    }
+
+    /// This finder, searching from `screen` while it is in the tree (it is not kept alive).
+    public func searching(from screen: some Screen) -> StartingScreenFinder<Self> {
+        StartingScreenFinder(self) { [weak screen] _, _ in screen }
+    }
+}
