@@ -30,8 +30,12 @@ extension ScreenSearch {
             let startIndex = levels.firstIndex(where: { $0 === levelRoot })
         else { return false }
         var seen = Set<ObjectIdentifier>()
+        // A loop, not a closure: a closure capturing `visit` is a sending risk in release builds.
         func offer(_ screens: [any Screen]) -> Bool {
-            screens.contains { seen.insert(ObjectIdentifier($0)).inserted && visit($0) }
+            for screen in screens where seen.insert(ObjectIdentifier(screen)).inserted {
+                if visit(screen) { return true }
+            }
+            return false
         }
         func inside(_ screen: any Screen, allOf options: SearchOptions) -> [any Screen] {
             var screens: [any Screen] = []
