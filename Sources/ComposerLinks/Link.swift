@@ -152,7 +152,7 @@ extension DefaultRouter {
         }
         return OpenedLink(
             screen: screen, url: url, name: outcome.entry.flatMap { links.entries[$0].name },
-            pattern: outcome.entry.map { links.entries[$0].pattern.text }, redirectedFrom: outcome.redirectedFrom,
+            pattern: outcome.entry.map { links.entries[$0].text }, redirectedFrom: outcome.redirectedFrom,
             fallback: outcome.fallback)
     }
 

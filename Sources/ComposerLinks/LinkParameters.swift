@@ -226,18 +226,30 @@ public struct LinkParameters: Sendable, CustomStringConvertible {
 }
 
 /// What a pattern's values are called and how they convert, resolved once at registration so
-/// that a match only fills a small array.
+/// that a match only fills a small array. It is also all a table keeps of a registered
+/// pattern besides its text: the parsed ``LinkPattern`` is made again from the text when
+/// building links, listing the catalog or checking redirects, which keeps a large table small.
 final class LinkParameterLayout: Sendable {
     /// One placeholder: a slot is its index in ``LinkParameterLayout/slots``.
     struct Slot: Sendable {
         let name: String
-        let type: LinkValueType
-        let converter: LinkConverter
-        /// The path segment it captures; -1 for a query placeholder.
-        let depth: Int
         /// The query key; empty for a path placeholder.
         let queryKey: String
+        let type: LinkValueType
+        /// The app's conversion for custom types, captured at registration; `nil` for built-in types.
+        let convert: (@Sendable (String) -> (any Sendable)?)?
+        /// The path segment it captures; -1 for a query placeholder.
+        let depth: Int32
         let isOptional: Bool
+
+        /// How the slot's text converts (the sample, for the catalog, comes from the table's converters).
+        var converter: LinkConverter { LinkConverter(type: type, sample: nil, convert: convert) }
+
+        /// The placeholder as the pattern declares it.
+        var placeholder: LinkPlaceholder {
+            LinkPlaceholder(
+                name: name, type: type, isOptional: isOptional, location: depth >= 0 ? .path : .query(key: queryKey))
+        }
     }
 
     /// The pattern as registered.
@@ -250,21 +262,34 @@ final class LinkParameterLayout: Sendable {
     init(pattern: LinkPattern, converters: [LinkConverter]) {
         self.pattern = pattern.text
         var slots: [Slot] = []
+        slots.reserveCapacity(converters.count)
         for (depth, segment) in pattern.segments.enumerated() {
             guard let placeholder = segment.placeholder else { continue }
             slots.append(
                 Slot(
-                    name: placeholder.name, type: placeholder.type, converter: converters[slots.count], depth: depth,
-                    queryKey: "", isOptional: false))
+                    name: placeholder.name, queryKey: "", type: placeholder.type, convert: converters[slots.count].convert,
+                    depth: Int32(depth), isOptional: false))
         }
         pathSlotCount = slots.count
         for item in pattern.query {
             slots.append(
                 Slot(
-                    name: item.placeholder.name, type: item.placeholder.type, converter: converters[slots.count],
-                    depth: -1, queryKey: item.key, isOptional: item.placeholder.isOptional))
+                    name: item.placeholder.name, queryKey: item.key, type: item.placeholder.type,
+                    convert: converters[slots.count].convert, depth: -1, isOptional: item.placeholder.isOptional))
         }
         self.slots = slots
+    }
+
+    /// Every placeholder, path ones first, in the order written (``LinkPattern/placeholders``).
+    var placeholders: [LinkPlaceholder] { slots.map(\.placeholder) }
+
+    /// The registered pattern, parsed again from its text.
+    ///
+    /// The text parsed when it was registered, and a table's converters are only ever added
+    /// to, so parsing it again gives the same pattern; the parse accepts any type name so
+    /// that it does not depend on which converters are at hand.
+    var parsed: LinkPattern {
+        (try? LinkPattern(pattern, converters: .acceptingAnyType)) ?? LinkPattern(unparsed: pattern)
     }
 
     /// The declared names, sorted, for error messages.
