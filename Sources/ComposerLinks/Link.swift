@@ -9,32 +9,22 @@ import Foundation
 @MainActor
 public struct Link {
     /// The type of the destination screen, for logs and the catalog.
-    public var destinationName: String { String(describing: destinationType) }
+    public var destinationName: String { String(describing: destination.destinationType) }
     /// The type of the context the destination needs.
-    public var contextTypeName: String { contextType == Void.self ? "Void" : String(describing: contextType) }
+    public var contextTypeName: String {
+        destination.contextType == Void.self ? "Void" : String(describing: destination.contextType)
+    }
     /// The context, as text.
-    public var contextDescription: String { String(describing: context) }
+    public var contextDescription: String { String(describing: destination.contextValue) }
 
-    // The names are rendered only when read: a link made to be opened never needs them.
-    private let destinationType: Any.Type
-    private let contextType: Any.Type
-    private let context: Any
-    private let run: @MainActor (DefaultRouter, Bool) async throws(RoutingError) -> any Screen
+    // The names are rendered only when read: a link made to be opened never needs them. The
+    // step and context are kept as one value of a generic type rather than in a closure, so
+    // making a link with a small context (an id) allocates nothing.
+    private let destination: any LinkDestination
 
     /// A link to `step` with `context`.
     public init<ViewController, Context>(to step: DestinationStep<ViewController, Context>, with context: Context) {
-        destinationType = ViewController.self
-        contextType = Context.self
-        self.context = context
-        run = { router, animated throws(RoutingError) in
-            let screen = try await router.navigate(to: step, with: context, animated: animated)
-            guard let screen = screen as Any as? any Screen else {
-                throw RoutingError(
-                    code: .typeMismatch, step: "link to \(ViewController.self)", expected: "a Screen",
-                    found: "\(type(of: screen as Any))")
-            }
-            return screen
-        }
+        destination = StepDestination(step: step, context: context)
     }
 
     /// A link to a step that needs no context.
@@ -43,7 +33,36 @@ public struct Link {
     }
 
     func navigate(with router: DefaultRouter, animated: Bool) async throws(RoutingError) -> any Screen {
-        try await run(router, animated)
+        try await destination.navigate(with: router, animated: animated)
+    }
+}
+
+/// A destination step and its context, whatever their types.
+@MainActor
+private protocol LinkDestination {
+    var destinationType: Any.Type { get }
+    var contextType: Any.Type { get }
+    var contextValue: Any { get }
+    func navigate(with router: DefaultRouter, animated: Bool) async throws(RoutingError) -> any Screen
+}
+
+@MainActor
+private struct StepDestination<ViewController, Context>: LinkDestination {
+    let step: DestinationStep<ViewController, Context>
+    let context: Context
+
+    var destinationType: Any.Type { ViewController.self }
+    var contextType: Any.Type { Context.self }
+    var contextValue: Any { context }
+
+    func navigate(with router: DefaultRouter, animated: Bool) async throws(RoutingError) -> any Screen {
+        let screen = try await router.navigate(to: step, with: context, animated: animated)
+        guard let screen = screen as Any as? any Screen else {
+            throw RoutingError(
+                code: .typeMismatch, step: "link to \(ViewController.self)", expected: "a Screen",
+                found: "\(type(of: screen as Any))")
+        }
+        return screen
     }
 }
 

@@ -6,8 +6,10 @@
 ///
 /// It is everything of a ``LinkTable`` a lookup reads, and is not generic: the lookup is
 /// compiled for these types once, instead of running generic code that looks up `Target`'s
-/// type information at every step, whatever `Target` an app uses.
-struct LinkMatcher {
+/// type information at every step, whatever `Target` an app uses. It is a class so that the
+/// lookup's closures share it rather than copy its tables (a retain instead of one per
+/// table); the table copies it before changing it when it is shared (copy on write).
+final class LinkMatcher {
     /// What a lookup found.
     enum Lookup {
         case found(entry: Int, parameters: LinkParameters)
@@ -25,6 +27,16 @@ struct LinkMatcher {
     var trie = LinkTrie()
     /// Each entry's placeholders and pattern text, by entry.
     var layouts: [LinkParameterLayout] = []
+
+    init() {}
+
+    /// A matcher with the same patterns, to change without changing this one.
+    func copy() -> LinkMatcher {
+        let copy = LinkMatcher()
+        copy.trie = trie
+        copy.layouts = layouts
+        return copy
+    }
 
     /// Matches `url` against the patterns, ignoring redirects.
     func lookup(_ url: String) -> Lookup {

@@ -171,6 +171,7 @@ public struct LinkTable<Target> {
         let index = entries.count
         let layout = LinkParameterLayout(pattern: parsed, converters: slotConverters)
         entries.append(Entry(name: name, samples: samples, make: make, layout: layout))
+        if !isKnownUniquelyReferenced(&matcher) { matcher = matcher.copy() }
         matcher.layouts.append(layout)
         matcher.trie.insert(rootKeys: parsed.rootKeys, pattern: parsed, converters: placeholderConverters, entry: index)
         if let name { entryByName[name] = index }

@@ -15,20 +15,19 @@
 struct LinkTrie {
     /// A placeholder child: how to test a segment against it and where it leads.
     struct Edge {
+        // Fields in this order pack into 72 bytes.
         let type: LinkValueType
-        let prefix: String
-        let suffix: String
-        /// `prefix.count` and `suffix.count`, in characters.
-        let prefixCount: Int
-        let suffixCount: Int
-        /// The UTF-8 lengths of `prefix` and `suffix`.
-        let prefixBytes: Int
-        let suffixBytes: Int
         /// Whether prefix and suffix are printable ASCII, so bytes and characters coincide.
         let isPrintableASCII: Bool
+        let child: Int32
+        let prefix: String
+        let suffix: String
         /// The app's conversion, for custom types.
         let convert: (@Sendable (String) -> (any Sendable)?)?
-        let child: Int32
+
+        /// The UTF-8 lengths of `prefix` and `suffix` (constant time for native strings).
+        var prefixBytes: Int { prefix.utf8.count }
+        var suffixBytes: Int { suffix.utf8.count }
 
         var converter: LinkConverter { LinkConverter(type: type, sample: nil, convert: convert) }
 
@@ -193,10 +192,8 @@ struct LinkTrie {
     ) -> Int {
         let child = newNode()
         let edge = Edge(
-            type: type, prefix: prefix, suffix: suffix, prefixCount: prefix.count, suffixCount: suffix.count,
-            prefixBytes: prefix.utf8.count, suffixBytes: suffix.utf8.count,
-            isPrintableASCII: Self.isPrintableASCII(prefix) && Self.isPrintableASCII(suffix),
-            convert: converter.convert, child: Int32(child))
+            type: type, isPrintableASCII: Self.isPrintableASCII(prefix) && Self.isPrintableASCII(suffix),
+            child: Int32(child), prefix: prefix, suffix: suffix, convert: converter.convert)
         if nodes[node].isIndexed {
             nodes[node].edges.append(edge)
             index(edgeAt: nodes[node].edges.count - 1, of: node)
@@ -215,7 +212,7 @@ struct LinkTrie {
         let edge = nodes[node].edges[position]
         affixGroups[AffixKey(node: Int32(node), prefix: edge.prefix, suffix: edge.suffix), default: []].append(
             Int32(position))
-        let lengths = AffixLengths(prefix: edge.prefixCount, suffix: edge.suffixCount)
+        let lengths = AffixLengths(prefix: edge.prefix.count, suffix: edge.suffix.count)
         if !(affixLengths[Int32(node)]?.contains(lengths) ?? false) {
             affixLengths[Int32(node), default: []].append(lengths)
         }
@@ -527,11 +524,12 @@ extension LinkTrie {
         } else {
             // Text outside printable ASCII compares by characters, as `String` does.
             var middle = state.text(segment)
-            if edge.prefixCount + edge.suffixCount > 0 {
-                guard middle.hasPrefix(edge.prefix), middle.hasSuffix(edge.suffix),
-                    middle.count > edge.prefixCount + edge.suffixCount
+            if !edge.prefix.isEmpty || !edge.suffix.isEmpty {
+                let prefixCount = edge.prefix.count
+                let suffixCount = edge.suffix.count
+                guard middle.hasPrefix(edge.prefix), middle.hasSuffix(edge.suffix), middle.count > prefixCount + suffixCount
                 else { return false }
-                middle = String(middle.dropFirst(edge.prefixCount).dropLast(edge.suffixCount))
+                middle = String(middle.dropFirst(prefixCount).dropLast(suffixCount))
             }
             slot.owned = middle
             converted = LinkValueConversion.convert(middle, with: edge.converter)
