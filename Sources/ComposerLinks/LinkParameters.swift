@@ -232,15 +232,16 @@ public struct LinkParameters: Sendable, CustomStringConvertible {
 final class LinkParameterLayout: Sendable {
     /// One placeholder: a slot is its index in ``LinkParameterLayout/slots``.
     struct Slot: Sendable {
+        // Fields in this order pack into 72 bytes.
+        let type: LinkValueType
+        let isOptional: Bool
+        /// The path segment it captures; -1 for a query placeholder.
+        let depth: Int32
         let name: String
         /// The query key; empty for a path placeholder.
         let queryKey: String
-        let type: LinkValueType
         /// The app's conversion for custom types, captured at registration; `nil` for built-in types.
         let convert: (@Sendable (String) -> (any Sendable)?)?
-        /// The path segment it captures; -1 for a query placeholder.
-        let depth: Int32
-        let isOptional: Bool
 
         /// How the slot's text converts (the sample, for the catalog, comes from the table's converters).
         var converter: LinkConverter { LinkConverter(type: type, sample: nil, convert: convert) }
@@ -258,24 +259,31 @@ final class LinkParameterLayout: Sendable {
     let slots: [Slot]
     /// How many of `slots` are path placeholders; the query ones follow them.
     let pathSlotCount: Int
+    /// The destination name the pattern was registered as, if any.
+    let name: String?
+    /// Values for the catalog's sample link, by placeholder name.
+    let samples: [String: String]
 
-    init(pattern: LinkPattern, converters: [LinkConverter]) {
+    init(pattern: LinkPattern, converters: [LinkConverter], name: String? = nil, samples: [String: String] = [:]) {
         self.pattern = pattern.text
+        self.name = name
+        self.samples = samples
         var slots: [Slot] = []
         slots.reserveCapacity(converters.count)
         for (depth, segment) in pattern.segments.enumerated() {
             guard let placeholder = segment.placeholder else { continue }
             slots.append(
                 Slot(
-                    name: placeholder.name, queryKey: "", type: placeholder.type, convert: converters[slots.count].convert,
-                    depth: Int32(depth), isOptional: false))
+                    type: placeholder.type, isOptional: false, depth: Int32(depth), name: placeholder.name,
+                    queryKey: "",
+                    convert: converters[slots.count].convert))
         }
         pathSlotCount = slots.count
         for item in pattern.query {
             slots.append(
                 Slot(
-                    name: item.placeholder.name, queryKey: item.key, type: item.placeholder.type,
-                    convert: converters[slots.count].convert, depth: -1, isOptional: item.placeholder.isOptional))
+                    type: item.placeholder.type, isOptional: item.placeholder.isOptional, depth: -1,
+                    name: item.placeholder.name, queryKey: item.key, convert: converters[slots.count].convert))
         }
         self.slots = slots
     }

@@ -30,7 +30,9 @@ extension LinkTable {
                 texts[placeholder.name] = [converter.sampleText(placeholderName: placeholder.name)]
             }
         }
-        guard let url = try? buildURL(entry: index, pattern: entry.pattern, texts: texts), (try? match(url))?.entry == index else { return nil }
+        guard let url = try? buildURL(entry: index, pattern: entry.pattern, texts: texts),
+            (try? match(url))?.entry == index
+        else { return nil }
         return url
     }
 }

@@ -52,12 +52,15 @@ public struct LinkTable<Target> {
     /// One registration. Only the pattern's text and placeholders are kept (in `layout`); the
     /// parsed pattern is made again when needed (``pattern``), which keeps a table small.
     struct Entry {
-        let name: String?
-        let samples: [String: String]
         let make: @MainActor (LinkParameters) throws -> Target
-        /// The pattern's text and each placeholder's name, type and converter (captured at
-        /// registration), by slot; shared with the matcher.
+        /// The pattern's text, name and samples, and each placeholder's name, type and
+        /// converter (captured at registration), by slot; shared with the matcher.
         let layout: LinkParameterLayout
+
+        /// The destination name given at registration.
+        var name: String? { layout.name }
+        /// Values for the catalog's sample link, by placeholder name.
+        var samples: [String: String] { layout.samples }
 
         /// The pattern as written.
         var text: String { layout.pattern }
@@ -169,8 +172,8 @@ public struct LinkTable<Target> {
         }
 
         let index = entries.count
-        let layout = LinkParameterLayout(pattern: parsed, converters: slotConverters)
-        entries.append(Entry(name: name, samples: samples, make: make, layout: layout))
+        let layout = LinkParameterLayout(pattern: parsed, converters: slotConverters, name: name, samples: samples)
+        entries.append(Entry(make: make, layout: layout))
         if !isKnownUniquelyReferenced(&matcher) { matcher = matcher.copy() }
         matcher.layouts.append(layout)
         matcher.trie.insert(rootKeys: parsed.rootKeys, pattern: parsed, converters: placeholderConverters, entry: index)

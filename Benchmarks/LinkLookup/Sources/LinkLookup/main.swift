@@ -281,7 +281,9 @@ if let name = option("--probe") {
     let passes = arguments.count > position + 3 ? Int(arguments[position + 3]) ?? 10 : 10
     let affix = name.hasPrefix("affix-")
     let kind = affix ? String(name.dropFirst("affix-".count)) : name
-    let names = ["table-hit", "table-miss", "map-hit", "map-miss", "lean-hit", "lean-miss", "linear-hit", "linear-miss"]
+    let names = [
+        "table-hit", "table-miss", "map-hit", "map-miss", "lean-hit", "lean-miss", "linear-hit", "linear-miss",
+    ]
     guard let index = names.firstIndex(of: kind) else {
         print("unknown probe '\(name)'; one of \(names.joined(separator: ", ")) (prefixed with affix- for that shape)")
         exit(2)
