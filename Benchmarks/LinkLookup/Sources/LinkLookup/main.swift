@@ -58,7 +58,7 @@ func seconds(_ duration: Duration) -> Double {
 }
 
 /// The command line: `--rounds N` (default 7), `--slice SECONDS` per contender per round
-/// (default 0.02), or `--probe CASE COUNT [PASSES]` for counting instructions (see README.md).
+/// (default 0.02), or `--probe CASE COUNT [PASSES]` for counting instructions (see instructions.sh).
 let arguments = CommandLine.arguments
 func option(_ name: String) -> String? {
     guard let position = arguments.firstIndex(of: name), position + 1 < arguments.count else { return nil }
