@@ -6,9 +6,19 @@
 /// table's converters later does not change how already registered patterns match.
 public struct LinkConverters: Sendable {
     private var converters: [String: LinkConverter] = [:]
+    /// Whether every type name counts as registered: for parsing again a pattern that was
+    /// already checked when it was registered.
+    private var acceptsAnyType = false
 
     /// Creates a set with no app-defined types; the built-in types are always available.
     public init() {}
+
+    /// A set in which every type name is a registered one, for parsing registered patterns again.
+    static let acceptingAnyType: LinkConverters = {
+        var converters = LinkConverters()
+        converters.acceptsAnyType = true
+        return converters
+    }()
 
     /// Adds the type `typeName`, usable as `<typeName:parameter>` in patterns.
     ///
@@ -45,7 +55,7 @@ public struct LinkConverters: Sendable {
 
     /// Whether `typeName` can be used in a placeholder, built-in or registered.
     public func contains(_ typeName: String) -> Bool {
-        LinkValueType.builtins[typeName] != nil || converters[typeName] != nil
+        acceptsAnyType || LinkValueType.builtins[typeName] != nil || converters[typeName] != nil
     }
 
     /// The app-defined type names, sorted.

@@ -66,6 +66,16 @@ public struct LinkPattern: Sendable, Hashable, CustomStringConvertible {
         query = parts.query
     }
 
+    /// A pattern that is only text, for the case that cannot happen where a registered
+    /// pattern no longer parses: it has no path, no query and matches nothing.
+    init(unparsed text: String) {
+        self.text = text
+        scheme = ""
+        hosts = []
+        segments = []
+        query = []
+    }
+
     /// Every placeholder, path ones first, in the order written.
     public var placeholders: [LinkPlaceholder] {
         segments.compactMap(\.placeholder) + query.map(\.placeholder)

@@ -25,12 +25,13 @@ extension LinkTable {
     public func url(for name: String, parameters: [String: any LinkParameterValue] = [:]) throws(LinkError) -> String {
         guard let index = entryByName[name] else { throw .unknownDestination(name: name) }
         let texts = parameters.mapValues(\.linkTexts)
-        let hosts: [String?] = entries[index].pattern.hosts.isEmpty ? [nil] : entries[index].pattern.hosts
+        let pattern = entries[index].pattern
+        let hosts: [String?] = pattern.hosts.isEmpty ? [nil] : pattern.hosts
         var firstFailure: LinkError?
         for host in hosts {
-            var url = try buildURL(entry: index, texts: texts, host: host, minimal: false)
+            var url = try buildURL(entry: index, pattern: pattern, texts: texts, host: host, minimal: false)
             if url.utf8.count > LinkAddress.maximumLength {
-                url = try buildURL(entry: index, texts: texts, host: host, minimal: true)
+                url = try buildURL(entry: index, pattern: pattern, texts: texts, host: host, minimal: true)
             }
             let resolved: Int
             do {
@@ -39,7 +40,7 @@ extension LinkTable {
                 // The path chose another pattern, whose query then refused the link.
                 switch error {
                 case .conversionFailed(_, _, _, let other), .missingParameter(_, let other):
-                    guard other != entries[index].pattern.text else { throw error }
+                    guard other != entries[index].text else { throw error }
                     firstFailure = firstFailure ?? .unreachableURL(url: url, destination: name, resolvesTo: other)
                     continue
                 default:
@@ -48,7 +49,7 @@ extension LinkTable {
             }
             if resolved == index { return url }
             if firstFailure == nil {
-                firstFailure = .unreachableURL(url: url, destination: name, resolvesTo: entries[resolved].pattern.text)
+                firstFailure = .unreachableURL(url: url, destination: name, resolvesTo: entries[resolved].text)
             }
         }
         throw firstFailure ?? .unknownDestination(name: name)
@@ -60,11 +61,10 @@ extension LinkTable {
     ///   - host: The host to use, one of the pattern's; `nil` for the first.
     ///   - minimal: Escape only what the link's reader would otherwise misread, rather than
     ///     everything but unreserved characters.
-    func buildURL(entry index: Int, texts: [String: [String]], host: String? = nil, minimal: Bool = false)
-        throws(LinkError) -> String
-    {
+    func buildURL(
+        entry index: Int, pattern: LinkPattern, texts: [String: [String]], host: String? = nil, minimal: Bool = false
+    ) throws(LinkError) -> String {
         let entry = entries[index]
-        let pattern = entry.pattern
         for name in texts.keys.sorted() where entry.layout.slot(named: name) == nil {
             throw .unknownParameter(name: name, pattern: pattern.text, known: entry.layout.sortedNames)
         }
@@ -147,7 +147,7 @@ extension LinkTable {
                 parameter: placeholder.name, requested: "a list of \(values.count) values", declared: placeholder.type)
         }
         guard let text = values.first, !text.isEmpty else {
-            throw .missingParameter(name: placeholder.name, pattern: entry.pattern.text)
+            throw .missingParameter(name: placeholder.name, pattern: entry.text)
         }
         try check(text, for: placeholder, in: entry)
         return text
@@ -157,7 +157,7 @@ extension LinkTable {
         let converter = entry.converters[placeholder.name] ?? LinkConverter(type: .string, sample: nil, convert: nil)
         guard Self.accepts(text, converter: converter) else {
             throw .conversionFailed(
-                parameter: placeholder.name, expected: placeholder.type, found: text, pattern: entry.pattern.text)
+                parameter: placeholder.name, expected: placeholder.type, found: text, pattern: entry.text)
         }
     }
 }

@@ -6,12 +6,12 @@ extension LinkTable {
             let entry = entries[index]
             return LinkCatalogEntry(
                 name: entry.name,
-                pattern: entry.pattern.text,
+                pattern: entry.text,
                 sampleURL: sampleURL(entry: index),
-                parameters: entry.pattern.placeholders,
+                parameters: entry.layout.placeholders,
                 redirect: redirectTargets[index].map { target in
                     switch target {
-                    case .entry(let destination): .pattern(entries[destination].pattern.text)
+                    case .entry(let destination): .pattern(entries[destination].text)
                     case .fallback: .fallback
                     }
                 }
@@ -23,14 +23,16 @@ extension LinkTable {
     private func sampleURL(entry index: Int) -> String? {
         let entry = entries[index]
         var texts: [String: [String]] = [:]
-        for placeholder in entry.pattern.placeholders {
+        for placeholder in entry.layout.slots {
             if let sample = entry.samples[placeholder.name] {
                 texts[placeholder.name] = [sample]
-            } else if !placeholder.isOptional, let converter = entry.converters[placeholder.name] {
+            } else if !placeholder.isOptional, let converter = converters.converter(for: placeholder.type) {
                 texts[placeholder.name] = [converter.sampleText(placeholderName: placeholder.name)]
             }
         }
-        guard let url = try? buildURL(entry: index, texts: texts), (try? match(url))?.entry == index else { return nil }
+        guard let url = try? buildURL(entry: index, pattern: entry.pattern, texts: texts),
+            (try? match(url))?.entry == index
+        else { return nil }
         return url
     }
 }

@@ -3,7 +3,13 @@
 /// small array. It accepts exactly the links `LinkAddress` accepts; when a link is malformed or
 /// matches nothing it gives up without saying why, and ``LinkTable/explainMiss(_:)`` works that
 /// out if anyone asks.
-extension LinkTable {
+///
+/// It is everything of a ``LinkTable`` a lookup reads, and is not generic: the lookup is
+/// compiled for these types once, instead of running generic code that looks up `Target`'s
+/// type information at every step, whatever `Target` an app uses. It is a class so that the
+/// lookup's closures share it rather than copy its tables (a retain instead of one per
+/// table); the table copies it before changing it when it is shared (copy on write).
+final class LinkMatcher {
     /// What a lookup found.
     enum Lookup {
         case found(entry: Int, parameters: LinkParameters)
@@ -16,6 +22,20 @@ extension LinkTable {
         case error(LinkError)
         /// Malformed or matching no pattern; ``LinkTable/explainMiss(_:)`` says which.
         case unexplained
+    }
+
+    var trie = LinkTrie()
+    /// Each entry's placeholders and pattern text, by entry.
+    var layouts: [LinkParameterLayout] = []
+
+    init() {}
+
+    /// A matcher with the same patterns, to change without changing this one.
+    func copy() -> LinkMatcher {
+        let copy = LinkMatcher()
+        copy.trie = trie
+        copy.layouts = layouts
+        return copy
     }
 
     /// Matches `url` against the patterns, ignoring redirects.
@@ -143,15 +163,14 @@ extension LinkTable {
             var state = Walk(bytes: bytes, segments: segments, captures: captures)
             let found = trie.walk(root, 0, &state)
             guard found >= 0 else { return .failed(.unexplained) }
-            let entry = entries[Int(found)]
-            let layout = entry.layout
+            let layout = layouts[Int(found)]
             guard !layout.slots.isEmpty else {
                 return .found(entry: Int(found), parameters: LinkParameters(layout: layout, source: source, items: []))
             }
             var items: [LinkCapturedValue] = []
             items.reserveCapacity(layout.slots.count)
             for slot in 0..<layout.pathSlotCount where layout.slots[slot].depth < captures.count {
-                let capture = captures[layout.slots[slot].depth]
+                let capture = captures[Int(layout.slots[slot].depth)]
                 let text: LinkCapturedText
                 if let owned = capture.owned {
                     text = .owned(owned)
@@ -166,7 +185,7 @@ extension LinkTable {
             }
             if layout.pathSlotCount < layout.slots.count {
                 do throws(LinkError) {
-                    try appendQueryItems(of: entry, bytes: sourceBytes, query: query, to: &items)
+                    try appendQueryItems(of: layout, bytes: sourceBytes, query: query, to: &items)
                 } catch {
                     return .failed(.error(error))
                 }
@@ -177,9 +196,9 @@ extension LinkTable {
 
     /// Reads the values of `entry`'s query items from the link's query, in the pattern's order.
     private func appendQueryItems(
-        of entry: Entry, bytes: UnsafeBufferPointer<UInt8>, query: Range<Int>, to items: inout [LinkCapturedValue]
+        of layout: LinkParameterLayout, bytes: UnsafeBufferPointer<UInt8>, query: Range<Int>,
+        to items: inout [LinkCapturedValue]
     ) throws(LinkError) {
-        let layout = entry.layout
         for slot in layout.pathSlotCount..<layout.slots.count {
             let item = layout.slots[slot]
             let converter = item.converter

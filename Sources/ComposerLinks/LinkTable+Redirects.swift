@@ -1,5 +1,12 @@
 import Foundation
 
+/// Where a redirect sends a registered pattern's links (outside the generic table, so that
+/// reading one needs no generic type information).
+enum LinkRedirectTarget {
+    case entry(Int)
+    case fallback
+}
+
 extension LinkTable {
     /// Replaces the redirects with the ones in remote-configuration JSON.
     ///
@@ -34,9 +41,9 @@ extension LinkTable {
             case .pattern(let text):
                 let destination = try registeredEntry(text)
                 let provided = Dictionary(
-                    entries[source].pattern.placeholders.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first }
+                    entries[source].layout.placeholders.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first }
                 )
-                for needed in entries[destination].pattern.placeholders where !needed.isOptional {
+                for needed in entries[destination].layout.placeholders where !needed.isOptional {
                     guard let offered = provided[needed.name], !offered.isOptional else {
                         throw .invalidRedirects(.missingParameter(name: needed.name, from: redirect.from, to: text))
                     }
@@ -67,7 +74,7 @@ extension LinkTable {
         // two registered patterns share a shape there: the shape finds the only candidate.
         let sameShape = trie.conflict(rootKeys: pattern.rootKeys, shape: pattern.shape)
         if let index = sameShape, entries[index].pattern.description == pattern.description { return index }
-        throw .invalidRedirects(.unknownPattern(text, lookalike: sameShape.map { entries[$0].pattern.text }))
+        throw .invalidRedirects(.unknownPattern(text, lookalike: sameShape.map { entries[$0].text }))
     }
 
     /// Follows every chain once; each entry has at most one outgoing redirect, so a chain
@@ -80,7 +87,7 @@ extension LinkTable {
             while case .entry(let next)? = targets[current], !ending.contains(next) {
                 if let loopStart = chain.firstIndex(of: next) {
                     let cycle = chain[loopStart...] + [next]
-                    throw .invalidRedirects(.loop(cycle.map { entries[$0].pattern.text }))
+                    throw .invalidRedirects(.loop(cycle.map { entries[$0].text }))
                 }
                 chain.append(next)
                 current = next
@@ -94,9 +101,9 @@ extension LinkTable {
         let entry = entries[destination]
         let texts = parameters.texts
         var items: [LinkCapturedValue] = []
-        for (slot, placeholder) in entry.pattern.placeholders.enumerated() {
+        for (slot, placeholder) in entry.layout.slots.enumerated() {
             var available = texts[placeholder.name] ?? []
-            if placeholder.location == .path { available = Array(available.prefix(1)) }
+            if placeholder.depth >= 0 { available = Array(available.prefix(1)) }
             items += try self.items(slot: slot, texts: available, in: entry)
         }
         return LinkParameters(layout: entry.layout, source: "", items: items)

@@ -49,31 +49,33 @@
 /// applied after matching and before the closure runs. Errors thrown by the closures
 /// themselves are never hidden by the fallback.
 public struct LinkTable<Target> {
-    /// One registration.
+    /// One registration. Only the pattern's text and placeholders are kept (in `layout`); the
+    /// parsed pattern is made again when needed (``pattern``), which keeps a table small.
     struct Entry {
-        let pattern: LinkPattern
-        let name: String?
-        let samples: [String: String]
         let make: @MainActor (LinkParameters) throws -> Target
-        /// Each placeholder's name, type and converter (captured at registration), by slot.
+        /// The pattern's text, name and samples, and each placeholder's name, type and
+        /// converter (captured at registration), by slot; shared with the matcher.
         let layout: LinkParameterLayout
+
+        /// The destination name given at registration.
+        var name: String? { layout.name }
+        /// Values for the catalog's sample link, by placeholder name.
+        var samples: [String: String] { layout.samples }
+
+        /// The pattern as written.
+        var text: String { layout.pattern }
+
+        /// The pattern, parsed again from its text: for building links, the catalog and
+        /// explanations, never for a lookup.
+        var pattern: LinkPattern { layout.parsed }
 
         /// The converter of each placeholder, by placeholder name.
         var converters: [String: LinkConverter] {
             Dictionary(layout.slots.map { ($0.name, $0.converter) }, uniquingKeysWith: { first, _ in first })
         }
-
-        /// Each placeholder's type, by name.
-        var declared: [String: LinkValueType] {
-            Dictionary(layout.slots.map { ($0.name, $0.type) }, uniquingKeysWith: { first, _ in first })
-        }
     }
 
-    /// Where a redirect sends a registered pattern's links.
-    enum RedirectTarget {
-        case entry(Int)
-        case fallback
-    }
+    typealias RedirectTarget = LinkRedirectTarget
 
     /// The longest link ``resolve(_:)`` accepts, in UTF-8 bytes: 4,096.
     public static var maximumURLLength: Int { LinkAddress.maximumLength }
@@ -84,7 +86,9 @@ public struct LinkTable<Target> {
     public internal(set) var redirects: [LinkRedirect] = []
 
     var entries: [Entry] = []
-    var trie = LinkTrie()
+    /// The trie and every entry's placeholders: all a lookup reads.
+    var matcher = LinkMatcher()
+    var trie: LinkTrie { matcher.trie }
     var entryByName: [String: Int] = [:]
     /// The first three entries of each scheme, suggested when a link's host is unknown; kept
     /// at registration so that a failed lookup never scans the whole table.
@@ -99,7 +103,7 @@ public struct LinkTable<Target> {
     public init() {}
 
     /// Every registered pattern, as written, in registration order.
-    public var patterns: [String] { entries.map(\.pattern.text) }
+    public var patterns: [String] { entries.map(\.text) }
 
     /// Adds a placeholder type, usable as `<typeName:name>` in patterns registered afterwards.
     ///
@@ -139,10 +143,10 @@ public struct LinkTable<Target> {
             throw .invalidPattern(error)
         }
         if let name, let existing = entryByName[name] {
-            throw .duplicateName(name: name, existing: entries[existing].pattern.text)
+            throw .duplicateName(name: name, existing: entries[existing].text)
         }
         if let existing = trie.conflict(rootKeys: parsed.rootKeys, shape: parsed.shape) {
-            throw .conflictingPattern(pattern: pattern, existing: entries[existing].pattern.text)
+            throw .conflictingPattern(pattern: pattern, existing: entries[existing].text)
         }
         var placeholderConverters: [String: LinkConverter] = [:]
         var declared: [String: LinkValueType] = [:]
@@ -168,12 +172,11 @@ public struct LinkTable<Target> {
         }
 
         let index = entries.count
-        entries.append(
-            Entry(
-                pattern: parsed, name: name, samples: samples, make: make,
-                layout: LinkParameterLayout(pattern: parsed, converters: slotConverters)
-            ))
-        trie.insert(rootKeys: parsed.rootKeys, pattern: parsed, converters: placeholderConverters, entry: index)
+        let layout = LinkParameterLayout(pattern: parsed, converters: slotConverters, name: name, samples: samples)
+        entries.append(Entry(make: make, layout: layout))
+        if !isKnownUniquelyReferenced(&matcher) { matcher = matcher.copy() }
+        matcher.layouts.append(layout)
+        matcher.trie.insert(rootKeys: parsed.rootKeys, pattern: parsed, converters: placeholderConverters, entry: index)
         if let name { entryByName[name] = index }
         if firstEntriesByScheme[parsed.scheme, default: []].count < 3 {
             firstEntriesByScheme[parsed.scheme, default: []].append(index)
@@ -213,7 +216,14 @@ public struct LinkTable<Target> {
     ///   registration's closure threw.
     @MainActor
     public func resolve(_ url: String) throws(LinkError) -> Target {
-        try outcome(url, needsFallbackDetails: false).target
+        let lookup = matcher.lookup(url)
+        // The common cases first, without the generic `Outcome`: a match with no redirects,
+        // and a miss going to a fallback that needs no reason.
+        if case .found(let entry, let parameters) = lookup, redirectTargets.isEmpty {
+            return try make(entry, parameters)
+        }
+        if case .failed = lookup, let makePlainFallback { return makePlainFallback(url) }
+        return try outcome(url, lookup: lookup, needsFallbackDetails: false).target
     }
 
     /// The target for `url`, with the pattern, parameters and redirects that led to it.
@@ -224,7 +234,7 @@ public struct LinkTable<Target> {
         let outcome = try outcome(url)
         return ResolvedLink(
             target: outcome.target, url: url, name: outcome.entry.flatMap { entries[$0].name },
-            pattern: outcome.entry.map { entries[$0].pattern.text }, parameters: outcome.parameters,
+            pattern: outcome.entry.map { entries[$0].text }, parameters: outcome.parameters,
             redirectedFrom: outcome.redirectedFrom, fallbackReason: outcome.fallback?.reason
         )
     }
@@ -243,9 +253,17 @@ public struct LinkTable<Target> {
     /// link without any ``LinkFallback`` being made.
     @MainActor
     func outcome(_ url: String, needsFallbackDetails: Bool = true) throws(LinkError) -> Outcome {
+        try outcome(url, lookup: matcher.lookup(url), needsFallbackDetails: needsFallbackDetails)
+    }
+
+    /// Like ``outcome(_:needsFallbackDetails:)``, for a link already looked up.
+    @MainActor
+    private func outcome(_ url: String, lookup: LinkMatcher.Lookup, needsFallbackDetails: Bool) throws(LinkError)
+        -> Outcome
+    {
         var entry: Int
         var parameters: LinkParameters
-        switch lookup(url) {
+        switch lookup {
         case .found(let found, let foundParameters):
             entry = found
             parameters = foundParameters
@@ -275,7 +293,7 @@ public struct LinkTable<Target> {
                 via.append(entry)
                 switch redirect {
                 case .fallback:
-                    let redirectedFrom = via.map { entries[$0].pattern.text }
+                    let redirectedFrom = via.map { entries[$0].text }
                     guard let makeFallback else { throw .noMatch(url: url, closest: []) }
                     let fallback = LinkFallback(url: url, redirectedFrom: redirectedFrom, explain: { nil })
                     return Outcome(
@@ -295,18 +313,25 @@ public struct LinkTable<Target> {
                 }
             }
         }
-        let target: Target
+        return Outcome(
+            target: try make(entry, parameters), entry: entry, parameters: parameters,
+            redirectedFrom: via.map { entries[$0].text }, fallback: nil)
+    }
+
+    /// Runs entry `entry`'s closure; errors other than ``LinkError``s become ``LinkError/targetFailed(pattern:message:)``.
+    @MainActor
+    private func make(_ entry: Int, _ parameters: LinkParameters) throws(LinkError) -> Target {
         do {
-            target = try entries[entry].make(parameters)
+            return try entries[entry].make(parameters)
         } catch let error as LinkError {
             throw error
         } catch {
-            throw .targetFailed(pattern: entries[entry].pattern.text, message: String(describing: error))
+            throw .targetFailed(pattern: entries[entry].text, message: String(describing: error))
         }
-        return Outcome(
-            target: target, entry: entry, parameters: parameters, redirectedFrom: via.map { entries[$0].pattern.text },
-            fallback: nil)
     }
+
+    /// Matches `url` against the patterns, ignoring redirects.
+    func lookup(_ url: String) -> LinkMatcher.Lookup { matcher.lookup(url) }
 
     /// The entry `url` matches, ignoring redirects, with its parameters.
     func match(_ url: String) throws(LinkError) -> (entry: Int, parameters: LinkParameters) {
@@ -332,7 +357,7 @@ public struct LinkTable<Target> {
             return error
         }
         guard let root = trie.roots[address.rootKey] else {
-            let closest = (firstEntriesByScheme[address.scheme] ?? []).map { entries[$0].pattern.text }
+            let closest = (firstEntriesByScheme[address.scheme] ?? []).map { entries[$0].text }
             return .noMatch(url: url, closest: closest)
         }
         var progress = LinkTrie.Progress()
@@ -357,7 +382,7 @@ public struct LinkTable<Target> {
                 )
             }
         }
-        let closest = trie.entries(below: progress.nodes, limit: 3).map { entries[$0].pattern.text }
+        let closest = trie.entries(below: progress.nodes, limit: 3).map { entries[$0].text }
         return .noMatch(url: url, closest: closest)
     }
 
@@ -366,14 +391,14 @@ public struct LinkTable<Target> {
         let layout = entry.layout
         guard !texts.isEmpty else {
             if layout.slots[slot].isOptional { return [] }
-            throw .missingParameter(name: layout.slots[slot].name, pattern: entry.pattern.text)
+            throw .missingParameter(name: layout.slots[slot].name, pattern: entry.text)
         }
         var items: [LinkCapturedValue] = []
         for text in texts {
             guard let value = LinkValueConversion.convert(text, with: layout.slots[slot].converter) else {
                 throw .conversionFailed(
                     parameter: layout.slots[slot].name, expected: layout.slots[slot].type, found: text,
-                    pattern: entry.pattern.text)
+                    pattern: entry.text)
             }
             items.append(LinkCapturedValue(slot: slot, text: .owned(text), value: value))
         }

@@ -15,20 +15,19 @@
 struct LinkTrie {
     /// A placeholder child: how to test a segment against it and where it leads.
     struct Edge {
+        // Fields in this order pack into 72 bytes.
         let type: LinkValueType
-        let prefix: String
-        let suffix: String
-        /// `prefix.count` and `suffix.count`, in characters.
-        let prefixCount: Int
-        let suffixCount: Int
-        /// The UTF-8 lengths of `prefix` and `suffix`.
-        let prefixBytes: Int
-        let suffixBytes: Int
         /// Whether prefix and suffix are printable ASCII, so bytes and characters coincide.
         let isPrintableASCII: Bool
+        let child: Int32
+        let prefix: String
+        let suffix: String
         /// The app's conversion, for custom types.
         let convert: (@Sendable (String) -> (any Sendable)?)?
-        let child: Int32
+
+        /// The UTF-8 lengths of `prefix` and `suffix` (constant time for native strings).
+        var prefixBytes: Int { prefix.utf8.count }
+        var suffixBytes: Int { suffix.utf8.count }
 
         var converter: LinkConverter { LinkConverter(type: type, sample: nil, convert: convert) }
 
@@ -46,13 +45,23 @@ struct LinkTrie {
         /// The first static child, then each child's `nextLiteral`: for suggestions only.
         var firstLiteral: Int32 = -1
         var nextLiteral: Int32 = -1
-        /// The static text that leads here from the parent; empty for other nodes.
-        var label = ""
-        /// Bit n: a printable-ASCII static child of n bytes (n < 63); bit 63: any other static
+        /// The static text that leads here from the parent, as a position in `labels`; -1 for
+        /// other nodes. Labels repeat a lot (`list`, `edit` under every module), so each
+        /// distinct one is kept once.
+        var label: Int32 = -1
+        /// Bit n: a printable-ASCII static child of n bytes (n < 62); bit 62: any other static
         /// child. Lets a lookup skip the hashed table when no static child can fit a segment.
+        /// Bit 63 is `isIndexed`, kept here so that a node takes 48 bytes.
         var literalLengths: UInt64 = 0
+
         /// Whether `edges` is too long to scan and is found through `affixGroups` instead.
-        var isIndexed = false
+        var isIndexed: Bool {
+            get { literalLengths & Self.indexedBit != 0 }
+            set { literalLengths = newValue ? literalLengths | Self.indexedBit : literalLengths & ~Self.indexedBit }
+        }
+
+        static let indexedBit: UInt64 = 1 << 63
+        static let otherLiteralBit: UInt64 = 1 << 62
     }
 
     /// The text a placeholder captured and its converted value (`nil` only in relaxed walks).
@@ -102,6 +111,9 @@ struct LinkTrie {
     private(set) var nodes: [Node] = []
     private(set) var roots: [String: Int] = [:]
     private(set) var rootList: [Root] = []
+    /// Every distinct static text of the trie, once, and where each is in `labels`.
+    private(set) var labels: [String] = []
+    private var labelIndices: [String: Int32] = [:]
     /// Every static child of every node.
     private(set) var literals: [LiteralKey: Int32] = [:]
     /// The placeholder children of indexed nodes, by node and surrounding text (positions in `edges`).
@@ -176,14 +188,14 @@ struct LinkTrie {
         if let child = literals[key] { return Int(child) }
         let child = newNode()
         literals[key] = Int32(child)
-        nodes[child].label = text
+        nodes[child].label = labelIndex(text)
         nodes[child].nextLiteral = nodes[node].firstLiteral
         nodes[node].firstLiteral = Int32(child)
         let length = text.utf8.count
-        if length < 63, Self.isPrintableASCII(text) {
+        if length < 62, Self.isPrintableASCII(text) {
             nodes[node].literalLengths |= 1 << UInt64(length)
         } else {
-            nodes[node].literalLengths |= 1 << 63
+            nodes[node].literalLengths |= Node.otherLiteralBit
         }
         return child
     }
@@ -193,10 +205,8 @@ struct LinkTrie {
     ) -> Int {
         let child = newNode()
         let edge = Edge(
-            type: type, prefix: prefix, suffix: suffix, prefixCount: prefix.count, suffixCount: suffix.count,
-            prefixBytes: prefix.utf8.count, suffixBytes: suffix.utf8.count,
-            isPrintableASCII: Self.isPrintableASCII(prefix) && Self.isPrintableASCII(suffix),
-            convert: converter.convert, child: Int32(child))
+            type: type, isPrintableASCII: Self.isPrintableASCII(prefix) && Self.isPrintableASCII(suffix),
+            child: Int32(child), prefix: prefix, suffix: suffix, convert: converter.convert)
         if nodes[node].isIndexed {
             nodes[node].edges.append(edge)
             index(edgeAt: nodes[node].edges.count - 1, of: node)
@@ -215,10 +225,24 @@ struct LinkTrie {
         let edge = nodes[node].edges[position]
         affixGroups[AffixKey(node: Int32(node), prefix: edge.prefix, suffix: edge.suffix), default: []].append(
             Int32(position))
-        let lengths = AffixLengths(prefix: edge.prefixCount, suffix: edge.suffixCount)
+        let lengths = AffixLengths(prefix: edge.prefix.count, suffix: edge.suffix.count)
         if !(affixLengths[Int32(node)]?.contains(lengths) ?? false) {
             affixLengths[Int32(node), default: []].append(lengths)
         }
+    }
+
+    /// The position of `text` in `labels`, adding it if new.
+    private mutating func labelIndex(_ text: String) -> Int32 {
+        if let index = labelIndices[text] { return index }
+        labels.append(text)
+        labelIndices[text] = Int32(labels.count - 1)
+        return Int32(labels.count - 1)
+    }
+
+    /// The static text that leads to `node`; empty for other nodes.
+    func label(of node: Int) -> String {
+        let index = Int(nodes[node].label)
+        return labels.indices.contains(index) ? labels[index] : ""
     }
 
     private mutating func newNode() -> Int {
@@ -322,7 +346,7 @@ struct LinkTrie {
                 literalChildren.append(Int(next))
                 next = nodes[Int(next)].nextLiteral
             }
-            literalChildren.sort { nodes[$0].label < nodes[$1].label }
+            literalChildren.sort { label(of: $0) < label(of: $1) }
             for child in literalChildren {
                 guard queue.count < searchLimit else { break }
                 queue.append(child)
@@ -472,9 +496,9 @@ extension LinkTrie {
     /// Whether a static child of `node` could equal `segment`, judged by its length.
     private func mayHaveLiteral(_ node: Int, _ segment: SegmentRef) -> Bool {
         let lengths = nodes[node].literalLengths
-        guard segment.isPrintableASCII, lengths & (1 << 63) == 0 else { return true }
+        guard segment.isPrintableASCII, lengths & Node.otherLiteralBit == 0 else { return true }
         let length = segment.end - segment.start
-        return length < 63 && lengths & (1 << UInt64(length)) != 0
+        return length < 62 && lengths & (1 << UInt64(length)) != 0
     }
 
     /// The positions of the indexed node's placeholders whose surrounding text fits `segment`,
@@ -527,11 +551,13 @@ extension LinkTrie {
         } else {
             // Text outside printable ASCII compares by characters, as `String` does.
             var middle = state.text(segment)
-            if edge.prefixCount + edge.suffixCount > 0 {
+            if !edge.prefix.isEmpty || !edge.suffix.isEmpty {
+                let prefixCount = edge.prefix.count
+                let suffixCount = edge.suffix.count
                 guard middle.hasPrefix(edge.prefix), middle.hasSuffix(edge.suffix),
-                    middle.count > edge.prefixCount + edge.suffixCount
+                    middle.count > prefixCount + suffixCount
                 else { return false }
-                middle = String(middle.dropFirst(edge.prefixCount).dropLast(edge.suffixCount))
+                middle = String(middle.dropFirst(prefixCount).dropLast(suffixCount))
             }
             slot.owned = middle
             converted = LinkValueConversion.convert(middle, with: edge.converter)

@@ -35,9 +35,20 @@ let step: DestinationStep<TestScreen, Int> = StepAssembly(
 .from(GeneralStep.current())
 .assemble()
 
+/// One contender on one kind of link: nanoseconds per lookup in each round, and allocations.
 struct Measurement {
-    var nanoseconds: Double
-    var allocations: Double
+    var rounds: [Double] = []
+    var allocations = 0.0
+
+    /// The median over rounds.
+    var nanoseconds: Double { median(rounds) }
+}
+
+func median(_ values: [Double]) -> Double {
+    guard !values.isEmpty else { return .nan }
+    let sorted = values.sorted()
+    return sorted.count % 2 == 1
+        ? sorted[sorted.count / 2] : (sorted[sorted.count / 2 - 1] + sorted[sorted.count / 2]) / 2
 }
 
 let clock = ContinuousClock()
@@ -46,16 +57,32 @@ func seconds(_ duration: Duration) -> Double {
     Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18
 }
 
-/// Time and allocations per call of `body` over `links`: one warm-up pass counts allocations,
-/// then whole passes repeat until `minimum` seconds have gone by.
-func measure(_ links: [String], minimum: Double = 0.2, _ body: (String) -> Int) -> Measurement {
+/// The command line: `--rounds N` (default 7), `--slice SECONDS` per contender per round
+/// (default 0.02), or `--probe CASE COUNT [PASSES]` for counting instructions (see instructions.sh).
+let arguments = CommandLine.arguments
+func option(_ name: String) -> String? {
+    guard let position = arguments.firstIndex(of: name), position + 1 < arguments.count else { return nil }
+    return arguments[position + 1]
+}
+let roundCount = option("--rounds").flatMap(Int.init) ?? 7
+let slice = option("--slice").flatMap(Double.init) ?? 0.02
+
+/// Allocations per call of `body` over `links`, counted in one pass (which also warms up).
+func countAllocations(_ links: [String], _ body: (String) -> Int) -> Double {
     var checksum = 0
     let before = allocation_count()
     for url in links { checksum &+= body(url) }
     let allocations = Double(allocation_count() - before) / Double(links.count)
+    if checksum == Int.min { print("unreachable checksum") }  // keeps the work observable
+    return allocations
+}
+
+/// Nanoseconds per call of `body` over `links`: whole passes until `minimum` seconds have gone by.
+func time(_ links: [String], minimum: Double, _ body: (String) -> Int) -> Double {
+    var checksum = 0
     var lookups = 0
     var elapsed = 0.0
-    while elapsed < minimum {
+    while elapsed < minimum || lookups == 0 {
         elapsed += seconds(
             clock.measure {
                 for url in links { checksum &+= body(url) }
@@ -63,7 +90,38 @@ func measure(_ links: [String], minimum: Double = 0.2, _ body: (String) -> Int) 
         lookups += links.count
     }
     if checksum == Int.min { print("unreachable checksum") }  // keeps the work observable
-    return Measurement(nanoseconds: elapsed * 1e9 / Double(lookups), allocations: allocations)
+    return elapsed * 1e9 / Double(lookups)
+}
+
+/// One thing to time: a contender's lookup over a list of links.
+@MainActor
+struct Case {
+    let links: [String]
+    let body: (String) -> Int
+}
+
+/// Times every case in `roundCount` rounds. Within a round each case runs for `slice`
+/// seconds, in an order that rotates (and reverses every other round), so that a burst of load
+/// from another process lands on different cases in different rounds, and the cases compared
+/// in a ratio are timed close together.
+@MainActor
+func measureInterleaved(_ cases: [Case]) -> [Measurement] {
+    var measurements = cases.map { Measurement(rounds: [], allocations: countAllocations($0.links, $0.body)) }
+    for round in 0..<roundCount {
+        var order = Array(cases.indices)
+        order = Array(order[(round % order.count)...] + order[..<(round % order.count)])
+        if round % 2 == 1 { order.reverse() }
+        for index in order {
+            measurements[index].rounds.append(time(cases[index].links, minimum: slice, cases[index].body))
+        }
+    }
+    return measurements
+}
+
+/// The median, smallest and largest of the per-round ratios `numerator / denominator`.
+func ratio(_ numerator: Measurement, _ denominator: Measurement) -> (median: Double, low: Double, high: Double) {
+    let ratios = zip(numerator.rounds, denominator.rounds).map { $0 / $1 }
+    return (median(ratios), ratios.min() ?? .nan, ratios.max() ?? .nan)
 }
 
 func column(_ text: String, _ width: Int) -> String {
@@ -115,13 +173,12 @@ struct Row {
     var bytesPerPattern: Double
 }
 
+/// The links of one run: hits and misses for `count` patterns, checked against every contender.
 @MainActor
-func run(
-    _ count: Int, _ makePattern: (Int) -> String, _ makeHit: (Int, inout SeededRandom) -> String,
-    _ makeMiss: (Int, inout SeededRandom) -> String, reads readsOf: (Int) -> [(String, ValueKind)],
-    linkCount: Int = 1000
-) throws -> Row {
-    let (contenders, milliseconds, bytes) = try build(count, makePattern, reads: readsOf)
+func links(
+    _ count: Int, _ contenders: Contenders, _ makeHit: (Int, inout SeededRandom) -> String,
+    _ makeMiss: (Int, inout SeededRandom) -> String, linkCount: Int
+) -> (hits: [String], misses: [String]) {
     var random = SeededRandom(seed: 42)
     let hits = (0..<linkCount).map { _ in makeHit(Int(random.next() % UInt64(count)), &random) }
     let misses = (0..<linkCount).map { _ in makeMiss(Int(random.next() % UInt64(count)), &random) }
@@ -136,41 +193,63 @@ func run(
         precondition(contenders.lean.resolve(url, fallback: -1) < 0, "the lean trie matches \(url)")
         precondition(contenders.linear.route(url, fallback: -1) < 0, "the linear matcher matches \(url)")
     }
+    return (hits, misses)
+}
+
+/// The eight cases of a run, in a fixed order: table, map, lean, linear; hit then miss.
+@MainActor
+func cases(_ contenders: Contenders, hits: [String], misses: [String], count: Int) -> [Case] {
     let table = contenders.table
     let map = contenders.map
-    func resolveTable(_ url: String) -> Int { (try? table.resolve(url)) ?? -2 }
-    func resolveMap(_ url: String) -> Int { (try? map.resolve(url)) == nil ? -2 : 1 }
+    let lean = contenders.lean
+    let linear = contenders.linear
+    // The linear matcher is slow at large counts: a prefix of the links keeps its rounds short.
+    let linearCount = max(10, min(hits.count, 100_000 / count))
+    return [
+        Case(links: hits) { (try? table.resolve($0)) ?? -2 },
+        Case(links: misses) { (try? table.resolve($0)) ?? -2 },
+        Case(links: hits) { (try? map.resolve($0)) == nil ? -2 : 1 },
+        Case(links: misses) { (try? map.resolve($0)) == nil ? -2 : 1 },
+        Case(links: hits) { lean.resolve($0, fallback: -1) },
+        Case(links: misses) { lean.resolve($0, fallback: -1) },
+        Case(links: Array(hits.prefix(linearCount))) { linear.route($0, fallback: -1) },
+        Case(links: Array(misses.prefix(linearCount))) { linear.route($0, fallback: -1) },
+    ]
+}
+
+@MainActor
+func run(
+    _ count: Int, _ makePattern: (Int) -> String, _ makeHit: (Int, inout SeededRandom) -> String,
+    _ makeMiss: (Int, inout SeededRandom) -> String, reads readsOf: (Int) -> [(String, ValueKind)],
+    linkCount: Int = 1000
+) throws -> Row {
+    let (contenders, milliseconds, bytes) = try build(count, makePattern, reads: readsOf)
+    let (hits, misses) = links(count, contenders, makeHit, makeMiss, linkCount: linkCount)
+    let measured = measureInterleaved(cases(contenders, hits: hits, misses: misses, count: count))
     return Row(
-        patterns: count,
-        table: (measure(hits, resolveTable), measure(misses, resolveTable)),
-        map: (measure(hits, resolveMap), measure(misses, resolveMap)),
-        lean: (
-            measure(hits) { contenders.lean.resolve($0, fallback: -1) },
-            measure(misses) { contenders.lean.resolve($0, fallback: -1) }
-        ),
-        linear: (
-            measure(hits) { contenders.linear.route($0, fallback: -1) },
-            measure(misses) { contenders.linear.route($0, fallback: -1) }
-        ),
-        buildMilliseconds: milliseconds, bytesPerPattern: bytes
-    )
+        patterns: count, table: (measured[0], measured[1]), map: (measured[2], measured[3]),
+        lean: (measured[4], measured[5]), linear: (measured[6], measured[7]), buildMilliseconds: milliseconds,
+        bytesPerPattern: bytes)
 }
 
 func printRows(_ rows: [Row]) {
-    let widths = [9, 9, 9, 9, 9, 9, 9, 11, 11, 9, 9, 9, 11, 9, 9]
+    let widths = [8, 8, 8, 8, 8, 8, 9, 10, 11, 17, 17, 17, 10, 9, 9]
     let header = [
         "patterns", "tbl hit", "tbl miss", "map hit", "map miss", "lean hit", "lean miss", "linear hit",
-        "linear miss", "hit/lean", "miss/lean", "map/tbl", "allocs h/m", "B/pattern", "build ms",
+        "linear miss", "hit/lean [range]", "miss/lean [range]", "map/tbl [range]", "allocs h/m", "B/pattern",
+        "build ms",
     ]
+    func spread(_ value: (median: Double, low: Double, high: Double)) -> String {
+        "\(format(value.median, 2))x [\(format(value.low, 1))-\(format(value.high, 1))]"
+    }
     print(zip(header, widths).map { column($0, $1) }.joined(separator: " "))
     for row in rows {
         let cells = [
             "\(row.patterns)", format(row.table.hit.nanoseconds), format(row.table.miss.nanoseconds),
             format(row.map.hit.nanoseconds), format(row.map.miss.nanoseconds), format(row.lean.hit.nanoseconds),
             format(row.lean.miss.nanoseconds), format(row.linear.hit.nanoseconds), format(row.linear.miss.nanoseconds),
-            format(row.table.hit.nanoseconds / row.lean.hit.nanoseconds, 2) + "x",
-            format(row.table.miss.nanoseconds / row.lean.miss.nanoseconds, 2) + "x",
-            format(row.map.hit.nanoseconds / row.table.hit.nanoseconds, 2) + "x",
+            spread(ratio(row.table.hit, row.lean.hit)), spread(ratio(row.table.miss, row.lean.miss)),
+            spread(ratio(row.map.hit, row.table.hit)),
             format(row.table.hit.allocations, 1) + "/" + format(row.table.miss.allocations, 1),
             format(row.bytesPerPattern), format(row.buildMilliseconds, 1),
         ]
@@ -182,10 +261,57 @@ func printRows(_ rows: [Row]) {
             .joined(separator: ", "))
 }
 
+/// Runs one case's links `passes` times and nothing else, for `valgrind --tool=callgrind
+/// --toggle-collect='*runProbe*'`, which then counts the instructions of the lookups alone.
+@inline(never)
+@MainActor
+func runProbe(_ probe: Case, passes: Int) -> Int {
+    var checksum = 0
+    for _ in 0..<passes {
+        for url in probe.links { checksum &+= probe.body(url) }
+    }
+    return checksum
+}
+
+if let name = option("--probe") {
+    // --probe CASE COUNT [PASSES]: CASE is table-hit, table-miss, map-hit, map-miss, lean-hit,
+    // lean-miss, linear-hit, linear-miss, or affix-… for the affix shape.
+    let position = arguments.firstIndex(of: "--probe") ?? 0
+    let count = arguments.count > position + 2 ? Int(arguments[position + 2]) ?? 1000 : 1000
+    let passes = arguments.count > position + 3 ? Int(arguments[position + 3]) ?? 10 : 10
+    let affix = name.hasPrefix("affix-")
+    let kind = affix ? String(name.dropFirst("affix-".count)) : name
+    let names = [
+        "table-hit", "table-miss", "map-hit", "map-miss", "lean-hit", "lean-miss", "linear-hit", "linear-miss",
+    ]
+    guard let index = names.firstIndex(of: kind) else {
+        print("unknown probe '\(name)'; one of \(names.joined(separator: ", ")) (prefixed with affix- for that shape)")
+        exit(2)
+    }
+    let (contenders, _, _) =
+        affix
+        ? try build(count, affixPattern, reads: { _ in [("id", .int)] })
+        : try build(count, pattern, reads: reads)
+    let (hits, misses) =
+        affix
+        ? links(
+            count, contenders, affixLink, { index, random in "app://w/u\(index)-x\(random.next() % 100).json" },
+            linkCount: 200)
+        : links(count, contenders, hit, miss, linkCount: 1000)
+    let probe = cases(contenders, hits: hits, misses: misses, count: count)[index]
+    _ = countAllocations(probe.links, probe.body)  // a warm-up pass, outside runProbe
+    let checksum = runProbe(probe, passes: passes)
+    print("probe \(name) at \(count) patterns: \(passes * probe.links.count) lookups (checksum \(checksum))")
+    exit(0)
+}
+
 print("LinkLookup: ns per lookup (values read), same patterns and links for every contender")
 print(
     "allocation counting: "
         + (allocation_counting_available() != 0 ? "on (malloc interposed)" : "unavailable on this platform"))
+print(
+    "timing: median of \(roundCount) interleaved rounds of \(format(slice * 1000)) ms per contender; ratios are "
+        + "the median [smallest-largest] of the per-round ratios")
 print()
 print("Ten shapes per module (static, int, string, int+uuid, string+query, catch-all, host aliases + affix,")
 print("double+bool, int+catch-all); misses: unknown segment, dead end, wrong type, unknown host")
