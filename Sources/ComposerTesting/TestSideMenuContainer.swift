@@ -32,8 +32,9 @@ open class TestSideMenuContainer: TestScreen, ScreenContainer {
     ///
     /// An initializer cannot throw: a refused panel screen is left out (the panel is empty) and
     /// the reason is recorded in ``TestScreen/initializationErrors``.
-    public init(_ name: String = "sidemenu", menu: TestScreen? = nil, content: TestScreen? = nil, shownPanel: Panel = .content)
-    {
+    public init(
+        _ name: String = "sidemenu", menu: TestScreen? = nil, content: TestScreen? = nil, shownPanel: Panel = .content
+    ) {
         shownStorage = shownPanel
         super.init(name)
         let accepted = acceptedChildren([menu, content].compactMap { $0 }, forStack: false)

@@ -94,7 +94,6 @@ struct AnyContainerTests {
     @Test("A screen in the hidden panel is found and revealed: the panel switches with its callbacks")
     func revealInHiddenPanel() async throws {
         let (window, menu) = sideMenuWindow()
-        window.clock.mode = .manual
         let router = DefaultRouter(window: window)
         #expect(
             window.render() == """
@@ -108,18 +107,8 @@ struct AnyContainerTests {
         #expect(window.current?.name == "menu")
         window.lifecycle.clear()
 
-        let navigation = Task {
-            try await router.navigate(
-                to: GeneralStep.custom(ClassWithContextFinder<ProductScreen, Int>()), with: 7, animated: true)
-        }
-        await window.clock.waitForPendingTransition()
-        #expect(window.clock.pendingTransitions == [#"show content of sidemenu "app""#])
-        #expect(
-            window.lifecycle.lines == [
-                "menu: viewWillDisappear", "content: viewWillAppear", "product 7: viewWillAppear",
-            ])
-        window.clock.advanceAll()
-        let found = try await navigation.value
+        let found = try await router.navigate(
+            to: GeneralStep.custom(ClassWithContextFinder<ProductScreen, Int>()), with: 7, animated: true)
 
         #expect(found === window.current)
         #expect(menu.shownPanel == .content)
@@ -275,13 +264,18 @@ struct AnyContainerTests {
         let other = TestNavigationContainer("other", stack: [elsewhere])
         let fresh = TestScreen("fresh")
 
-        await #expect(throws: TestScreenError.navigationInsideNavigation(screen: #"nav "inner""#, navigation: #"wrapnav "main""#)) {
+        await #expect(
+            throws: TestScreenError.navigationInsideNavigation(screen: #"nav "inner""#, navigation: #"wrapnav "main""#)
+        ) {
             try await navigation.setStack([fresh, TestNavigationContainer("inner")], animated: false)
         }
-        await #expect(throws: TestScreenError.alreadyInContainer(screen: #"screen "elsewhere""#, container: #"nav "other""#)) {
+        await #expect(
+            throws: TestScreenError.alreadyInContainer(screen: #"screen "elsewhere""#, container: #"nav "other""#)
+        ) {
             try await navigation.setStack([fresh, elsewhere], animated: false)
         }
-        await #expect(throws: TestScreenError.duplicateChild(screen: #"screen "fresh""#, container: #"wrapnav "main""#)) {
+        await #expect(throws: TestScreenError.duplicateChild(screen: #"screen "fresh""#, container: #"wrapnav "main""#))
+        {
             try await navigation.setStack([fresh, fresh], animated: false)
         }
 
