@@ -115,6 +115,16 @@ final class ShopRoutes {
     /// Back: pops the top screen, or closes the topmost modal at the bottom of its stack.
     var back: DestinationStep<any Screen, Void> { GeneralStep.previous() }
 
+    /// After signing out, no screen that needs sign-in stays on screen or a tab away: a navigation
+    /// waiting for sign-in is interrupted (its login screen closes), the products tab goes back to
+    /// its list (which closes every modal, a product sheet included), and home is shown. Both
+    /// navigations interrupt, so they run before any navigation that was waiting its turn.
+    func leaveSignedInScreens() async throws {
+        guard let router else { return }
+        try await router.navigate(to: productList(), with: (), queueing: .interrupt)
+        try await router.navigate(to: home, queueing: .interrupt)
+    }
+
     private func modalNavigation<Context>(named name: String, asSheet: Bool = false) -> StepAssembly<
         ShopNavigationController, Context
     > {

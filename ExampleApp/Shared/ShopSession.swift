@@ -28,11 +28,15 @@ final class ShopSession {
 
     /// Whether a gated navigation is waiting for the user to sign in or cancel.
     var isWaitingForSignIn: Bool { pendingSignIn != nil }
+    /// How many times a navigation has started waiting for sign-in, so a caller can tell a new
+    /// request from one that was already waiting.
+    private(set) var signInRequests = 0
 
     /// Waits until the user answers the login screen; a cancelled navigation (interrupted by a
     /// forced logout or a deep link) answers "no" at once.
     func waitForSignIn() async -> Bool {
-        await withTaskCancellationHandler {
+        signInRequests += 1
+        return await withTaskCancellationHandler {
             await withCheckedContinuation { pendingSignIn = $0 }
         } onCancel: {
             Task { @MainActor in _ = self.answerSignIn(approved: false) }

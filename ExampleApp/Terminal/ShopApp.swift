@@ -11,6 +11,10 @@ final class ShopApp {
     let router: DefaultRouter
     let links: LinkMap
     private var running: Task<Void, Never>?
+    /// Whether the command being run started a navigation.
+    private var startedNavigation = false
+    /// Whether that navigation goes before the others (so it never waits its turn behind a sign-in).
+    private var startedInterruptingNavigation = false
 
     init() throws {
         routes = ShopRoutes(session: session)
@@ -24,6 +28,9 @@ final class ShopApp {
         let words = line.split(separator: " ").map(String.init)
         guard let command = words.first else { return }
         let argument = words.dropFirst().joined(separator: " ")
+        let signInWasWaiting = session.isWaitingForSignIn
+        startedNavigation = false
+        startedInterruptingNavigation = false
         switch command {
         case "home": navigate { try await $0.router.navigate(to: $0.routes.home) }
         case "products": navigate { try await $0.router.navigate(to: $0.routes.productList(), with: ()) }
@@ -32,7 +39,16 @@ final class ShopApp {
             navigate { try await $0.router.navigate(to: $0.routes.product, with: ProductID(argument)) }
         case "cart": navigate { try await $0.router.navigate(to: $0.routes.cart) }
         case "account": navigate { try await $0.router.navigate(to: $0.routes.account) }
-        case "back": navigate { try await $0.router.navigate(to: $0.routes.back) }
+        case "back":
+            navigate { app in
+                do throws(RoutingError) {
+                    try await app.router.navigate(to: app.routes.back)
+                } catch {
+                    // Nothing behind the current screen: a sentence, not the routing report.
+                    guard error.code == .noAnchor else { throw error }
+                    print(app.nothingBehindMessage())
+                }
+            }
         case "open":
             guard !argument.isEmpty else { return print("usage: open URL") }
             navigate {
@@ -59,6 +75,8 @@ final class ShopApp {
         case "add":
             guard !argument.isEmpty else { return print("usage: add ID") }
             session.cart.append(ProductID(argument))
+            // A cart already built shows the new count at once, as a screen observing the cart would.
+            (window.screen(named: "cart") as? CartScreen)?.show(items: session.cart)
             print("added product \(argument) to the cart (\(session.cart.count) item(s))")
         case "login":
             if !session.answerSignIn(approved: true) {
@@ -70,8 +88,17 @@ final class ShopApp {
         case "logout":
             session.isSignedIn = false
             print("signed out")
+            navigate(interrupting: true) { try await $0.routes.leaveSignedInScreens() }
         case "experiment":
-            session.productsAsSheet = argument == "b"
+            switch argument {
+            case "a", "A": session.productsAsSheet = false
+            case "b", "B": session.productsAsSheet = true
+            default:
+                let given = argument.isEmpty ? "no group" : "'\(argument)'"
+                return print(
+                    "unknown experiment group: \(given); the groups are a (products in the list) and b (products in a sheet)"
+                )
+            }
             print("experiment group \(session.productsAsSheet ? "B: products in a sheet" : "A: products in the list")")
         case "tree": break
         case "help":
@@ -81,7 +108,10 @@ final class ShopApp {
             print("unknown command '\(command)'; type 'help'")
             return
         }
-        await settle()
+        let finished = await settle()
+        if !finished, session.isWaitingForSignIn {
+            print(signInMessage(for: line, queued: startedNavigation && signInWasWaiting))
+        }
         if let cart = window.current as? CartScreen {
             print("the cart shows \(cart.items.count) item(s)")
         }
@@ -98,13 +128,16 @@ final class ShopApp {
           open URL                      open a link (shop://product/42, https://shop.example.com/products/7)
           catalog                       list every destination the app can open
           map                           print every destination as a Mermaid flowchart
-          login | cancel | logout       answer the login screen, or sign in/out directly
+          login | cancel                answer the login screen, or sign in directly
+          logout                        sign out: closes every screen that needs sign-in
           experiment a|b                switch the A/B group (b: products in a sheet)
           tree                          print the screen tree
           quit
         """
 
-    private func navigate(_ body: @escaping @MainActor (ShopApp) async throws -> Void) {
+    private func navigate(interrupting: Bool = false, _ body: @escaping @MainActor (ShopApp) async throws -> Void) {
+        startedNavigation = true
+        startedInterruptingNavigation = interrupting
         running = Task { [unowned self] in
             do {
                 try await body(self)
@@ -122,23 +155,47 @@ final class ShopApp {
         }
     }
 
-    /// Waits until the running navigation ends or waits for the user to sign in.
-    private func settle() async {
-        guard let running else { return }
+    /// What a command says while a navigation waits for the user to sign in. A navigation asked for
+    /// meanwhile (`queued`) waits its turn behind the one that asked, so it says so.
+    private func signInMessage(for line: String, queued: Bool) -> String {
+        if queued {
+            return "a sign-in is waiting, so '\(line)' waits its turn: it runs once you type 'login' or 'cancel'"
+        }
+        if startedNavigation { return "'\(line)' needs sign-in: type 'login' to sign in, or 'cancel' to give up" }
+        return "a sign-in is waiting: type 'login' to sign in, or 'cancel' to give up"
+    }
+
+    /// What `back` says when nothing is behind the current screen.
+    private func nothingBehindMessage() -> String {
+        let current = window.current.map { "'\($0.name)'" } ?? "the current screen"
+        return "nothing to go back to: \(current) is the first screen of its tab and nothing is presented over it"
+    }
+
+    /// Waits until the running navigation ends, or until it cannot end before the user answers a
+    /// sign-in: a navigation asked for sign-in during this command, this command started no
+    /// navigation while a sign-in waits, or its navigation is queued behind the one that waits.
+    /// Returns whether it ended (true when nothing was running).
+    @discardableResult
+    private func settle() async -> Bool {
+        guard let running else { return true }
         var finished = false
         let watcher = Task {
             await running.value
             finished = true
         }
+        let requestsBefore = session.signInRequests
+        let queuedBefore = router.waitingNavigations
         var turns = 0
-        while !finished && !session.isWaitingForSignIn && turns < 100_000 {
+        while !finished && turns < 100_000 {
+            if session.isWaitingForSignIn {
+                if session.signInRequests != requestsBefore || !startedNavigation { break }
+                if !startedInterruptingNavigation && router.waitingNavigations > queuedBefore { break }
+            }
             await Task.yield()
             turns += 1
         }
         watcher.cancel()
-        if session.isWaitingForSignIn && !finished {
-            print("sign-in required: type 'login' to sign in or 'cancel'")
-        }
         if finished { self.running = nil }
+        return finished
     }
 }

@@ -10,12 +10,25 @@ import ComposerTesting
 /// The shop in a terminal: type commands, see the screen tree after each one.
 ///
 /// `swift run ComposerShop` is interactive; `swift run ComposerShop --script FILE` reads the
-/// commands from FILE and prints each tree (CI runs it as a smoke test).
+/// commands from FILE and prints each tree (CI runs it as a smoke test); `--help` prints the usage
+/// and the commands without starting the shop.
 @main
 @MainActor
 struct ShopTerminal {
+    static let usage = """
+        usage: ComposerShop [--script FILE | --help]
+
+        Without arguments the shop reads commands from the terminal and prints the screen tree after
+        each one; with --script FILE it runs the commands of FILE (one a line, '#' starts a comment)
+        and exits; --help prints this and the commands, and exits.
+        """
+
     static func main() async {
         let arguments = Array(CommandLine.arguments.dropFirst())
+        if arguments == ["--help"] || arguments == ["-h"] {
+            print(usage + "\n\n" + ShopApp.help)
+            exit(0)
+        }
         let shop: ShopApp
         do {
             shop = try ShopApp()
@@ -23,9 +36,13 @@ struct ShopTerminal {
             print("the shop's links are invalid: \(error)")
             exit(1)
         }
-        if arguments.first == "--script" {
-            guard arguments.count == 2, let lines = readScript(arguments[1]) else {
-                print("usage: ComposerShop [--script FILE]")
+        if !arguments.isEmpty {
+            guard arguments.count == 2, arguments[0] == "--script" else {
+                print(usage)
+                exit(2)
+            }
+            guard let lines = readScript(arguments[1]) else {
+                print("cannot read the script '\(arguments[1])'")
                 exit(2)
             }
             for line in lines {

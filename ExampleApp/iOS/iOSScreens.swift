@@ -332,11 +332,14 @@ final class AccountScreen: UIViewController {
         shopEnvironment?.session.productsAsSheet = experimentSwitch.isOn
     }
 
-    /// Signs out and leaves the account tab, which needs sign-in.
+    /// Signs out and leaves every screen that needs sign-in: this tab, and the products pushed in
+    /// the products tab or shown in a sheet.
     private func signOut() {
         guard let environment = shopEnvironment else { return }
         environment.session.isSignedIn = false
-        environment.navigate("showing home after signing out") { try await $0.router.navigate(to: $0.routes.home) }
+        environment.navigate("leaving the signed-in screens after signing out") {
+            try await $0.routes.leaveSignedInScreens()
+        }
     }
 }
 

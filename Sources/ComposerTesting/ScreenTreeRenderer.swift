@@ -21,7 +21,7 @@ import Composer
 ///       screen "home"
 ///     nav "products"
 ///       screen "list"
-///   presented fullScreen:
+///   presented automatic (as pageSheet):
 ///     nav "modal"
 ///       screen "login"
 /// ```
@@ -31,11 +31,13 @@ public struct ScreenTreeRenderer {
     public let presentationStyleName: (any Screen) -> String
 
     /// Creates a renderer. `presentationStyleName` names the style of a presented screen; by
-    /// default a ``TestScreen`` answers its ``TestModalStyle`` and any other screen `modal`.
+    /// default a ``TestScreen`` answers its ``TestModalStyle/renderedName`` (the style, and the one
+    /// an iPhone shows it as when they differ: `automatic (as pageSheet)`), and any other screen
+    /// `modal`.
     public init(presentationStyleName: ((any Screen) -> String)? = nil) {
         self.presentationStyleName =
             presentationStyleName ?? { screen in
-                (screen as? TestScreen)?.presentationStyle?.description ?? "modal"
+                (screen as? TestScreen)?.presentationStyle?.renderedName ?? "modal"
             }
     }
 

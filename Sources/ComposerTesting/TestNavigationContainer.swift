@@ -36,6 +36,12 @@ open class TestNavigationContainer: TestScreen, NavigationStackContainer {
     /// The screens of the stack as ``TestScreen``s, bottom first.
     public var stackScreens: [TestScreen] { stackStorage }
 
+    /// The top of the stack, read without copying the stack.
+    public var focusedChildScreen: (any Screen)? { stackStorage.last }
+
+    /// The top of the stack, read without copying the stack.
+    public var visibleChildScreens: [any Screen] { stackStorage.last.map { [$0] } ?? [] }
+
     /// The visible screen: the top of the stack.
     public var topScreen: TestScreen? { stackStorage.last }
 

@@ -1,39 +1,5 @@
 import Composer
 
-/// How a ``TestScreen`` is shown when it is presented modally, like `UIModalPresentationStyle`.
-///
-/// The style decides two things, as in UIKit. Who presents: only the context styles
-/// (``currentContext``, ``overCurrentContext``) consult ``TestScreen/definesPresentationContext``;
-/// the others are always presented by the outermost container of the presenter's level. What
-/// disappears: ``fullScreen`` hides the whole window, ``currentContext`` only the context it covers,
-/// and the rest hide nothing, so only the first two make screens disappear in the ``LifecycleLog``.
-public enum TestModalStyle: String, Sendable, Hashable, CustomStringConvertible {
-    /// Covers the whole window; everything under it disappears.
-    case fullScreen
-    /// A card over the presenting side, which stays on screen.
-    case pageSheet
-    /// A smaller card over the presenting side, which stays on screen.
-    case formSheet
-    /// Covers the presentation context (the nearest screen that defines one), whose screens
-    /// disappear; the rest of the window, a tab bar say, stays on screen.
-    case currentContext
-    /// Lies over the presentation context, which stays on screen beneath it.
-    case overCurrentContext
-
-    /// The case name, as the text rendering shows it: `fullScreen`, `pageSheet`, `formSheet`,
-    /// `currentContext`, `overCurrentContext`.
-    public var description: String { rawValue }
-
-    /// Whether ``TestScreen/definesPresentationContext`` chooses the host: UIKit reads it only for
-    /// the context styles.
-    var usesPresentationContext: Bool {
-        switch self {
-        case .currentContext, .overCurrentContext: true
-        case .fullScreen, .pageSheet, .formSheet: false
-        }
-    }
-}
-
 /// An in-memory screen that behaves like a `UIViewController` as far as the router can tell.
 ///
 /// It keeps UIKit's rules for presentation: the screen that really presents is the *presentation
@@ -61,14 +27,18 @@ open class TestScreen: ModalPresenting, DismissalVetoing, CustomStringConvertibl
     /// like `UIViewController.definesPresentationContext`.
     ///
     /// As in UIKit, only a screen presented with ``TestModalStyle/currentContext`` or
-    /// ``TestModalStyle/overCurrentContext`` looks for it; full-screen and sheet presentations are
+    /// ``TestModalStyle/overCurrentContext`` looks for it; presentations in every other style are
     /// performed by the outermost container of the level whatever this says.
     public var definesPresentationContext = false
 
     /// The style used when this screen is presented; it decides which screen hosts the presentation
     /// and what disappears beneath it. It is read when the presentation starts; the style of a
     /// running presentation does not change afterwards.
-    public var modalStyle: TestModalStyle = .fullScreen
+    ///
+    /// ``TestModalStyle/automatic`` by default, as `UIViewController.modalPresentationStyle` is since
+    /// iOS 13: a sheet on an iPhone, which leaves the presenting screens on screen. Set
+    /// ``TestModalStyle/fullScreen`` where the app asks UIKit for a full-screen presentation.
+    public var modalStyle: TestModalStyle = .automatic
 
     /// Problems found by a container's initializer, which cannot throw: each screen it refused is
     /// left out and the reason recorded here. Empty for a plain screen and for a valid container.

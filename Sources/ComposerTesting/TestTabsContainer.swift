@@ -41,6 +41,15 @@ open class TestTabsContainer: TestScreen, TabsContainer {
     /// The index of the selected tab, `nil` only when there are no tabs.
     public var selectedTabIndex: Int? { selectedStorage }
 
+    /// The selected tab, read without copying the tabs.
+    public var focusedChildScreen: (any Screen)? {
+        guard let selectedStorage, tabStorage.indices.contains(selectedStorage) else { return nil }
+        return tabStorage[selectedStorage]
+    }
+
+    /// The selected tab, read without copying the tabs.
+    public var visibleChildScreens: [any Screen] { focusedChildScreen.map { [$0] } ?? [] }
+
     /// The selected tab, `nil` only when there are no tabs.
     public var selectedTab: TestScreen? {
         guard let selectedStorage, tabStorage.indices.contains(selectedStorage) else { return nil }

@@ -7,7 +7,7 @@ import Composer
 /// containers and presenting hosts (``TestScreen/containingWindow``). Only screens in a window get
 /// appearance callbacks and wait for the clock.
 @MainActor
-public final class TestWindow: ScreenWindow, TransitionSettling {
+public final class TestWindow: ScreenWindow, TransitionSettling, TreeRevisioning {
     /// The clock every animated transition of this window's screens runs on.
     public let clock: TransitionClock
     /// The appearance callbacks of this window's screens, in UIKit's order.
@@ -17,6 +17,10 @@ public final class TestWindow: ScreenWindow, TransitionSettling {
     /// Why the root given to the initializer was refused, if it was (it had a parent, was presented
     /// or was another window's root); the window then starts empty.
     public private(set) var initializationErrors: [TestScreenError] = []
+
+    /// Counts the transitions that changed this window's tree, so the router plans again after
+    /// its guards only when something changed.
+    public private(set) var treeRevision = 0
 
     private var rootStorage: TestScreen?
     private var openTransitions = 0
@@ -103,6 +107,11 @@ public final class TestWindow: ScreenWindow, TransitionSettling {
     /// Every screen in the tree, presented levels included.
     func allScreens() -> [TestScreen] {
         rootStorage.map(TwinTree.allScreens(from:)) ?? []
+    }
+
+    /// Notes that the tree changed.
+    func treeChanged() {
+        treeRevision &+= 1
     }
 
     /// Counts an animated transition that has begun.

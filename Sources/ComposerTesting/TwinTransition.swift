@@ -45,6 +45,7 @@ struct TwinTransition {
         }
         let before = window.visibleScreens()
         change()
+        window.treeChanged()
         let after = window.visibleScreens()
         window.memory.recordScreensAttached(in: window)
         let beforeIDs = Set(before.map(ObjectIdentifier.init))
@@ -71,6 +72,7 @@ struct TwinTransition {
     func complete() {
         completion?()
         guard let window else { return }
+        if completion != nil { window.treeChanged() }
         switch order {
         case .containment:
             window.lifecycle.record(disappeared, .didDisappear)

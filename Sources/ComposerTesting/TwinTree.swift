@@ -61,8 +61,10 @@ enum TwinTree {
     /// child, both columns of an expanded split view) and no presentation hides it. A full-screen
     /// presentation hides everything beneath it, wherever its host is (when it is presented from a
     /// sheet, what the sheet was shown over as well). A current-context presentation hides only its
-    /// host and what the host contains. Sheets and over-current-context presentations hide nothing.
-    /// A level that is being dismissed is not on screen.
+    /// host and what the host contains. Every other style hides nothing: the sheets (an automatic
+    /// presentation and a popover are sheets on an iPhone), over-full-screen and
+    /// over-current-context presentations (see ``TestModalStyle/coverage``). A level that is being
+    /// dismissed is not on screen.
     static func visibleScreens(from root: TestScreen) -> [TestScreen] {
         var budget = 100_000
         return region(of: root, budget: &budget).screens
@@ -83,12 +85,12 @@ enum TwinTree {
         guard let presented = screen.presentedStorage, !presented.isDismissing else { return (screens, false) }
         let above = region(of: presented, budget: &budget)
         if above.covered { return above }
-        switch presented.presentationStyle ?? .fullScreen {
-        case .fullScreen:
+        switch (presented.presentationStyle ?? .fullScreen).coverage {
+        case .window:
             return (above.screens, true)
-        case .currentContext:
+        case .context:
             return (above.screens, false)
-        case .overCurrentContext, .pageSheet, .formSheet:
+        case .nothing:
             return (screens + above.screens, false)
         }
     }

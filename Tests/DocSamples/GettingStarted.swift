@@ -102,9 +102,14 @@ final class Session {
     var isSignedIn = false
     private var pendingAnswer: CheckedContinuation<Bool, Never>?
 
-    /// Suspends until the login screen calls `answer(signedIn:)`.
+    /// Suspends until the login screen calls `answer(signedIn:)`; a cancelled navigation (an
+    /// interrupting one took over) answers "no" at once.
     func waitForLogin() async -> Bool {
-        await withCheckedContinuation { pendingAnswer = $0 }
+        await withTaskCancellationHandler {
+            await withCheckedContinuation { pendingAnswer = $0 }
+        } onCancel: {
+            Task { @MainActor in self.answer(signedIn: false) }
+        }
     }
 
     /// Called by the login screen's buttons.
@@ -122,8 +127,14 @@ struct LoginInterceptor<Context>: RoutingInterceptor {
 
     func intercept(with context: Context) async throws {
         if session.isSignedIn { return }
-        try await router.navigate(to: loginScreen)
+        let login = try await router.navigate(to: loginScreen)
         let signedIn = await session.waitForLogin()
+        if Task.isCancelled {
+            // Interrupted: a navigation of this one's own would be refused as cancelled, so close
+            // the login screen directly and leave the router to the interrupting navigation.
+            try await (login.presentingScreen as? any ModalPresenting)?.dismissPresentedScreen(animated: false)
+            throw CancellationError()
+        }
         try await router.navigate(to: GeneralStep.previous())  // closes the login screen
         guard signedIn else { throw SignInCancelled() }
     }

@@ -20,7 +20,7 @@ func productOpensModally() async throws {
             window
               nav "main"
                 screen "home"
-              presented fullScreen:
+              presented automatic (as pageSheet):
                 nav "product-nav"
                   screen "product 42"
             """)

@@ -40,6 +40,30 @@ struct GettingStartedUsage {
         }
     }
 
+    @Test("The article's login interceptor, interrupted while it waits, closes its login screen and frees the router")
+    func loginInterrupted() async throws {
+        let window = TestWindow(root: TestNavigationContainer("main", stack: [TestScreen("home")]))
+        let router = DefaultRouter(window: window)
+        let session = Session()
+        let routes = ShopRoutes(session: session, experiments: Experiments(), router: router)
+        let gated = Task { try await router.navigate(to: routes.productModal, with: 42, animated: false) }
+        while window.current?.name != "login" { await Task.yield() }
+
+        let root: DestinationStep<any Screen, Void> = GeneralStep.root()
+        let forced = try await router.navigate(to: root, animated: false, queueing: .interrupt)
+
+        let outcome = await gated.result
+        #expect(throws: RoutingError.self) { try outcome.get() }
+        #expect("\(forced)" == #"nav "main""#)
+        #expect(router.waitingNavigations == 0)
+        #expect(
+            window.render() == """
+                window
+                  nav "main"
+                    screen "home"
+                """)
+    }
+
     @Test("When a navigation fails: a factory error reaches the catch with its code")
     func failure() async throws {
         let session = Session()

@@ -15,6 +15,11 @@ public struct SetPrimaryAction<Container: SplitContainer>: ContainerAction {
         if let old = container.primaryScreen, old !== screen { try ScreenTree.checkDismissal(of: [old]) }
         try await container.setPrimary(screen, animated: animated)
     }
+
+    /// The primary column, which the new screen replaces.
+    public func screensRemoved(on container: Container) -> [any Screen] {
+        container.primaryScreen.map { [$0] } ?? []
+    }
 }
 
 /// Shows a screen as the detail of a split view (pushed onto the primary when collapsed).
@@ -44,6 +49,13 @@ public struct ShowDetailAction<Container: SplitContainer>: ContainerAction {
             try ScreenTree.checkDismissal(of: [old])
         }
         try await container.showDetail(screen, animated: animated)
+    }
+
+    /// The detail column of an expanded split view, which the new screen replaces; nothing when
+    /// collapsed (the detail is pushed).
+    public func screensRemoved(on container: Container) -> [any Screen] {
+        guard !container.isCollapsed, container.primaryScreen != nil else { return [] }
+        return container.secondaryScreen.map { [$0] } ?? []
     }
 }
 

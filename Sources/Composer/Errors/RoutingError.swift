@@ -25,6 +25,11 @@ public struct RoutingError: Error, CustomStringConvertible, Sendable {
         case dismissalRefused
         /// An action could not integrate a screen.
         case actionFailed
+        /// A transition failed after earlier ones of the same navigation had changed the screen:
+        /// the tree is not as it was (``RoutingError/appliedOperations`` lists what was done).
+        /// Preflight rules out every failure Composer can foresee; this is an app's own action or
+        /// container failing midway.
+        case actionFailedAfterChanges
         /// A screen had to present or dismiss modally and does not conform to ``ModalPresenting``.
         case cannotPresent
         /// The found screen sits in a container that cannot show it (the hidden column of a
@@ -57,13 +62,17 @@ public struct RoutingError: Error, CustomStringConvertible, Sendable {
     /// text: a crash reporter grouping failures, a test matching on the step. `nil` for failures of
     /// the router itself (no window, a cancelled or busy navigation).
     public let failingStep: FailingStep?
+    /// The transitions already applied when the navigation failed, in order: empty unless the code
+    /// is ``Code/actionFailedAfterChanges``.
+    public let appliedOperations: [String]
 
     /// Creates an error. The router creates these; app code rarely needs to.
     public init(
         code: Code, step: String? = nil, expected: String, found: String, plan: String = "",
-        underlyingError: (any Error)? = nil, failingStep: FailingStep? = nil
+        underlyingError: (any Error)? = nil, failingStep: FailingStep? = nil, appliedOperations: [String] = []
     ) {
         self.failingStep = failingStep
+        self.appliedOperations = appliedOperations
         self.code = code
         self.step = step
         self.expected = expected
@@ -79,6 +88,10 @@ public struct RoutingError: Error, CustomStringConvertible, Sendable {
         lines.append("  expected: \(expected)")
         lines.append("  found: \(found)")
         if let underlyingError { lines.append("  because: \(underlyingError)") }
+        if !appliedOperations.isEmpty {
+            lines.append("  already applied (the screen has changed):")
+            lines.append(contentsOf: appliedOperations.map { "    - \($0)" })
+        }
         if !plan.isEmpty {
             lines.append(contentsOf: plan.split(separator: "\n", omittingEmptySubsequences: false).map { "  \($0)" })
         }
@@ -88,7 +101,7 @@ public struct RoutingError: Error, CustomStringConvertible, Sendable {
     func with(plan: String) -> RoutingError {
         RoutingError(
             code: code, step: step, expected: expected, found: found, plan: plan, underlyingError: underlyingError,
-            failingStep: failingStep)
+            failingStep: failingStep, appliedOperations: appliedOperations)
     }
 }
 

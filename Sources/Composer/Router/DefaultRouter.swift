@@ -22,6 +22,7 @@ public final class DefaultRouter {
     public var logger: any RoutingLogger
 
     private var globals = StepNode(screenTypeName: "router", declaredType: DefaultRouter.self)
+    private var planInterceptors: [(name: String, run: @MainActor (NavigationPlan) async throws -> Void)] = []
     private let queue = NavigationQueue()
     /// The outermost run in progress, to tell whether it has started changing the screen.
     private var activeRun: NavigationRun?
@@ -43,6 +44,12 @@ public final class DefaultRouter {
     /// Adds an interceptor that guards every navigation; it receives the navigation's context.
     public func add<I: RoutingInterceptor>(_ interceptor: I) where I.Context == Any {
         globals.add(interceptor: interceptor)
+    }
+
+    /// Adds a guard that sees the whole plan of every navigation (every screen it reveals, builds
+    /// or creates as a predefined child), so one guard protects a screen wherever it appears.
+    public func add<I: NavigationPlanInterceptor>(planInterceptor interceptor: I) {
+        planInterceptors.append(("\(I.self)", { plan in try await interceptor.intercept(plan) }))
     }
 
     /// Adds a context task that runs on every screen of every navigation.
@@ -159,7 +166,8 @@ public final class DefaultRouter {
             throw error
         }
         let run = NavigationRun(
-            chain: step.chain, context: context, tree: ScreenTree(window: window), globals: globals, logger: logger)
+            chain: step.chain, context: context, tree: ScreenTree(window: window), globals: globals,
+            planInterceptors: planInterceptors, logger: logger)
         let isOutermost = activeRun == nil
         if isOutermost { activeRun = run }
         defer { if isOutermost { activeRun = nil } }

@@ -84,6 +84,9 @@ extension NavigationStackContainer {
     /// The top of the stack.
     public var visibleChildScreens: [any Screen] { stack.last.map { [$0] } ?? [] }
 
+    /// The top of the stack.
+    public var focusedChildScreen: (any Screen)? { stack.last }
+
     /// Pops the stack back to `child`; the screens above it leave the tree.
     public func revealing(_ child: any Screen) throws(ContainerRevealError) -> ContainerReveal? {
         let screens = stack
@@ -103,6 +106,13 @@ extension TabsContainer {
         guard let index = selectedTabIndex else { return [] }
         let tabs = tabScreens
         return tabs.indices.contains(index) ? [tabs[index]] : []
+    }
+
+    /// The selected tab.
+    public var focusedChildScreen: (any Screen)? {
+        guard let index = selectedTabIndex else { return nil }
+        let tabs = tabScreens
+        return tabs.indices.contains(index) ? tabs[index] : nil
     }
 
     /// Selects `child`'s tab.

@@ -31,9 +31,9 @@ public struct ScreenTree {
     public var presentationLevels: [any Screen] {
         guard let root else { return [] }
         var levels: [any Screen] = []
-        var seen = Set<ObjectIdentifier>()
+        // A handful of levels at most: a linear check costs less than hashing into a set.
         func add(_ level: any Screen) {
-            guard levels.count < 10_000, seen.insert(ObjectIdentifier(level)).inserted else { return }
+            guard levels.count < 1_000, !levels.contains(where: { $0 === level }) else { return }
             levels.append(level)
             let outer = Self.livePresentation(level.presentedScreen)
             if let inner = Self.livePresentation(Self.visibleLeaf(of: level).presentedScreen), inner !== outer {

@@ -8,6 +8,17 @@ public protocol ScreenWindow: AnyObject {
     func setRootScreen(_ screen: any Screen, animated: Bool) async throws
 }
 
+/// A window that counts the changes to its tree, so the router plans a navigation again after its
+/// guards only when something changed (a login screen came and went), not after every guard.
+///
+/// Without it the router plans again whenever a guard ran, which is always correct, only slower.
+@MainActor
+public protocol TreeRevisioning: ScreenWindow {
+    /// A number that changes whenever any screen of the tree is added, removed, moved, shown or
+    /// hidden.
+    var treeRevision: Int { get }
+}
+
 /// Supplies the window a navigation runs in, asked once at the start of every navigation.
 ///
 /// On iOS the default answers the key window of the foreground active scene; an app with several

@@ -9,6 +9,16 @@ public protocol Action {
 
     /// Integrates `screen` relative to `presenter`, returning when the transition has finished.
     func perform(_ screen: any Screen, on presenter: Presenter, animated: Bool) async throws
+
+    /// The screens ``perform(_:on:animated:)`` would take out of the tree when run on `presenter`,
+    /// which is on screen already. The router asks each of them (``DismissalVetoing``) before any
+    /// guard runs. The default is none.
+    func screensRemoved(on presenter: Presenter) -> [any Screen]
+}
+
+extension Action {
+    /// None.
+    public func screensRemoved(on presenter: Presenter) -> [any Screen] { [] }
 }
 
 /// Puts a screen into a container: pushes it, adds it as a tab, shows it as a detail.
@@ -26,6 +36,16 @@ public protocol ContainerAction {
 
     /// Integrates `screen` into an existing container, returning when the transition has finished.
     func perform(_ screen: any Screen, on container: Container, animated: Bool) async throws
+
+    /// The screens ``perform(_:on:animated:)`` would take out of `container`, which is on screen
+    /// already, asked (``DismissalVetoing``) before any guard runs. For a ``ChildListContainer``
+    /// the router also finds them itself by merging into its children. The default is none.
+    func screensRemoved(on container: Container) -> [any Screen]
+}
+
+extension ContainerAction {
+    /// None.
+    public func screensRemoved(on container: Container) -> [any Screen] { [] }
 }
 
 extension ContainerAction where Container: ChildListContainer {

@@ -11,6 +11,17 @@ public protocol Factory {
 
     /// Builds the screen, or throws an error that says what in `context` was not enough.
     func build(with context: Context) throws -> ViewController
+
+    /// Checks that `context` is enough to build the screen, before any guard runs and before
+    /// anything is built (RouteComposer's `prepare(with:)`): a malformed identifier, a missing
+    /// parameter. A throw ends the navigation with ``RoutingError/Code/factoryFailed`` and nothing
+    /// run. The default accepts every context.
+    func validate(_ context: Context) throws
+}
+
+extension Factory {
+    /// Accepts every context.
+    public func validate(_ context: Context) throws {}
 }
 
 /// Builds a container together with the children that later steps of the chain integrate into it.
@@ -33,9 +44,17 @@ public protocol ContainerFactory {
     /// The children the container always has, built before later steps add theirs, so that an
     /// action's index (insert a tab at 1) means the same on a cold start as on a warm one.
     func initialChildren(with context: Context) throws -> ContainerChildren
+
+    /// Checks that `context` is enough to build the container, before any guard runs and before
+    /// anything is built. A throw ends the navigation with ``RoutingError/Code/factoryFailed`` and
+    /// nothing run. The default accepts every context.
+    func validate(_ context: Context) throws
 }
 
 extension ContainerFactory {
     /// No children of its own: only those later steps integrate.
     public func initialChildren(with context: Context) throws -> ContainerChildren { ContainerChildren() }
+
+    /// Accepts every context.
+    public func validate(_ context: Context) throws {}
 }

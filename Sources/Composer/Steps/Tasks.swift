@@ -25,6 +25,17 @@ public protocol ContextTask {
 
     /// Prepares `screen`; a thrown error ends the navigation with ``RoutingError/Code/contextTaskFailed``.
     func prepare(_ screen: ViewController, with context: Context) throws
+
+    /// Checks `context` before any guard runs and before any screen is built or changed, so a
+    /// context the task would reject stops the navigation while nothing has happened (a
+    /// ``RoutingError/Code/contextTaskFailed`` with no interceptor, factory or transition run).
+    /// The default accepts every context.
+    func validate(_ context: Context) throws
+}
+
+extension ContextTask {
+    /// Accepts every context.
+    public func validate(_ context: Context) throws {}
 }
 
 /// Runs after a navigation succeeded: analytics, a "last seen" record, a tooltip.

@@ -16,7 +16,7 @@ struct BuiltinFinderTests {
             nav "shop-nav"
               screen "list"
               screen "product 7"
-          presented fullScreen:
+          presented automatic (as pageSheet):
             nav "modal-nav"
               screen "login"
               screen "otp"
@@ -287,7 +287,7 @@ struct BuiltinFinderTests {
                     nav "shop-nav"
                       screen "list"
                       screen "product 7"
-                  presented fullScreen:
+                  presented automatic (as pageSheet):
                     nav "modal-nav"
                       screen "login"
                 """)

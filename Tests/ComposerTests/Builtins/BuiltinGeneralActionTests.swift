@@ -24,7 +24,7 @@ struct BuiltinGeneralActionTests {
                 window
                   nav "main"
                     screen "home"
-                  presented fullScreen:
+                  presented automatic (as pageSheet):
                     screen "sheet"
                 """)
         #expect(window.current?.name == "sheet")
@@ -40,7 +40,7 @@ struct BuiltinGeneralActionTests {
                 window
                   nav "main"
                     screen "home"
-                  presented fullScreen:
+                  presented automatic (as pageSheet):
                     screen "promo"
                 """)
 
@@ -51,9 +51,9 @@ struct BuiltinGeneralActionTests {
                 window
                   nav "main"
                     screen "home"
-                  presented fullScreen:
+                  presented automatic (as pageSheet):
                     screen "promo"
-                    presented fullScreen:
+                    presented automatic (as pageSheet):
                       screen "sheet"
                 """)
     }
@@ -70,7 +70,7 @@ struct BuiltinGeneralActionTests {
                   nav "main"
                     screen "home"
                     screen "detail"
-                  presented fullScreen:
+                  presented automatic (as pageSheet):
                     screen "promo"
                 """)
         let sheetOverHome = StepAssembly(
@@ -87,7 +87,7 @@ struct BuiltinGeneralActionTests {
                 window
                   nav "main"
                     screen "home"
-                  presented fullScreen:
+                  presented automatic (as pageSheet):
                     screen "sheet"
                 """)
         #expect(window.memory.isReleased("promo"))
@@ -106,7 +106,7 @@ struct BuiltinGeneralActionTests {
                 window
                   nav "main"
                     screen "home"
-                  presented fullScreen:
+                  presented automatic (as pageSheet):
                     nav "login-nav"
                       screen "login"
                 """)
@@ -124,7 +124,7 @@ struct BuiltinGeneralActionTests {
                 window
                   nav "main"
                     screen "home"
-                  presented fullScreen:
+                  presented automatic (as pageSheet):
                     screen "onboarding"
                 """)
         #expect(window.memory.isReleased("login-nav"))
@@ -143,7 +143,7 @@ struct BuiltinGeneralActionTests {
             window
               nav "main"
                 screen "home"
-              presented fullScreen:
+              presented automatic (as pageSheet):
                 screen "form"
             """
         #expect(window.render() == before)
@@ -171,7 +171,7 @@ struct BuiltinGeneralActionTests {
                 window
                   nav "main"
                     screen "home"
-                  presented fullScreen:
+                  presented automatic (as pageSheet):
                     screen "promo"
                 """)
 
@@ -181,7 +181,7 @@ struct BuiltinGeneralActionTests {
             window
               nav "main"
                 screen "home"
-              presented fullScreen:
+              presented automatic (as pageSheet):
                 screen "form"
             """
         #expect(window.render() == swapped)
@@ -234,7 +234,7 @@ struct BuiltinGeneralActionTests {
                   nav "main"
                     screen "home"
                     screen "detail"
-                  presented fullScreen:
+                  presented automatic (as pageSheet):
                     screen "promo"
                 """)
         let welcome = StepAssembly(

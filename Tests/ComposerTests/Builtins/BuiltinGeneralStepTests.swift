@@ -12,7 +12,7 @@ struct BuiltinGeneralStepTests {
             nav "home-nav"
               screen "home"
               screen "feed"
-          presented fullScreen:
+          presented automatic (as pageSheet):
             nav "modal-nav"
               screen "login"
               screen "otp"
@@ -44,7 +44,7 @@ struct BuiltinGeneralStepTests {
                     nav "home-nav"
                       screen "home"
                       screen "feed"
-                  presented fullScreen:
+                  presented automatic (as pageSheet):
                     nav "modal-nav"
                       screen "login"
                 """)
@@ -63,7 +63,7 @@ struct BuiltinGeneralStepTests {
                 nav "home-nav"
                   screen "home"
                   screen "feed"
-              presented fullScreen:
+              presented automatic (as pageSheet):
                 nav "modal-nav"
                   screen "login"
             """

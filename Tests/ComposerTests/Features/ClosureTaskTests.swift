@@ -65,7 +65,7 @@ struct ClosureTaskTests {
             window.render() == """
                 window
                   screen "home"
-                  presented fullScreen:
+                  presented automatic (as pageSheet):
                     nav "product-nav"
                       screen "product 7"
                 """)

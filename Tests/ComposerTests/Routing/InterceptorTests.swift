@@ -94,7 +94,7 @@ struct InterceptorTests {
                 window
                   nav "main"
                     screen "home"
-                  presented fullScreen:
+                  presented automatic (as pageSheet):
                     screen "login"
                 """)
         gate.answer(approved: true)

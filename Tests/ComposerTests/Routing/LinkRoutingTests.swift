@@ -106,7 +106,7 @@ struct LinkRoutingTests {
                 window
                   nav "main"
                     screen "home"
-                  presented fullScreen:
+                  presented automatic (as pageSheet):
                     screen "web shop://video/9"
                 """)
 

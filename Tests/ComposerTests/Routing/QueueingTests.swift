@@ -116,7 +116,7 @@ struct QueueingTests {
                 window
                   nav "main"
                     screen "list"
-                  presented fullScreen:
+                  presented automatic (as pageSheet):
                     screen "signed out"
                 """)
         #expect(router.waitingNavigations == 0)

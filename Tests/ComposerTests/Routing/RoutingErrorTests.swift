@@ -55,7 +55,7 @@ struct RoutingErrorTests {
         #expect(journal.lines.isEmpty)
     }
 
-    @Test("An action that fails midway leaves what was integrated whole and nothing presented twice")
+    @Test("An action that fails after an earlier transition says the screen changed, and what was applied")
     func actionFailsMidway() async throws {
         let window = homeWindow()
         let router = DefaultRouter(window: window)
@@ -74,7 +74,10 @@ struct RoutingErrorTests {
             try await router.navigate(to: broken, with: 8)
         }
 
-        #expect(error?.code == .actionFailed)
+        #expect(error?.code == .actionFailedAfterChanges)
+        #expect(error?.appliedOperations.count == 1)
+        #expect(error?.appliedOperations.first?.contains("ListScreen") == true)
+        #expect(error?.description.contains("already applied (the screen has changed)") == true)
         #expect(error?.step?.contains("FailingAction") == true)
         #expect(error?.underlyingError is TransitionBroke)
         #expect(

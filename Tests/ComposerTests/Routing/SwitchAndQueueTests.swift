@@ -40,7 +40,7 @@ struct SwitchAndQueueTests {
                   nav "main"
                     screen "home"
                     screen "product 1"
-                  presented fullScreen:
+                  presented automatic (as pageSheet):
                     nav "product-nav"
                       screen "product 2"
                 """)

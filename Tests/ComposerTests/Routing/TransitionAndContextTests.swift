@@ -27,7 +27,7 @@ struct TransitionAndContextTests {
                 window
                   nav "main"
                     screen "home"
-                  presented fullScreen:
+                  presented automatic (as pageSheet):
                     screen "promo" (dismissing)
                 """)
 

@@ -36,8 +36,10 @@ struct TwinLifecycleOrderTests {
     @Test func aFullScreenPresentationCallsWillDisappearWillAppearThenDidAppearDidDisappear() async throws {
         let window = TwinFixtures.navigationWindow()
         let home = try TwinFixtures.screen("home", in: window)
+        let modal = TestNavigationContainer("modal", stack: [TestScreen("login")])
+        modal.modalStyle = .fullScreen
 
-        try await home.presentScreen(TestNavigationContainer("modal", stack: [TestScreen("login")]), animated: true)
+        try await home.presentScreen(modal, animated: true)
 
         #expect(
             window.lifecycle.lines == [
@@ -68,7 +70,9 @@ struct TwinLifecycleOrderTests {
     @Test func dismissingAFullScreenPresentationCallsWillDisappearWillAppearThenDidAppearDidDisappear() async throws {
         let window = TwinFixtures.navigationWindow()
         let home = try TwinFixtures.screen("home", in: window)
-        try await home.presentScreen(TestNavigationContainer("modal", stack: [TestScreen("login")]), animated: false)
+        let modal = TestNavigationContainer("modal", stack: [TestScreen("login")])
+        modal.modalStyle = .fullScreen
+        try await home.presentScreen(modal, animated: false)
         window.lifecycle.clear()
 
         try await home.dismissPresentedScreen(animated: true)
@@ -116,8 +120,10 @@ struct TwinLifecycleOrderTests {
         filter.modalStyle = .currentContext
         try await TwinFixtures.screen("product 42", in: window).presentScreen(filter, animated: false)
         window.lifecycle.clear()
+        let alert = TestScreen("alert")
+        alert.modalStyle = .fullScreen
 
-        try await filter.presentScreen(TestScreen("alert"), animated: true)
+        try await filter.presentScreen(alert, animated: true)
 
         #expect(
             window.render() == """

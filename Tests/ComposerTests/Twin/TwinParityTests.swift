@@ -125,7 +125,7 @@ struct TwinParityTests {
                 window
                   nav "main"
                     screen "home"
-                  presented fullScreen:
+                  presented automatic (as pageSheet):
                     screen "modal" (dismissing)
                 """)
 

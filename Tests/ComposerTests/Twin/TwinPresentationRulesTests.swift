@@ -15,7 +15,7 @@ struct TwinPresentationRulesTests {
                 window
                   nav "main"
                     screen "home"
-                  presented fullScreen:
+                  presented automatic (as pageSheet):
                     nav "modal"
                       screen "login"
                 """)
@@ -67,7 +67,7 @@ struct TwinPresentationRulesTests {
                     nav "products"
                       screen "list"
                       screen "product 42"
-                  presented fullScreen:
+                  presented automatic (as pageSheet):
                     screen "alert"
                 """)
         #expect(filter.presentingScreen === shop)
@@ -106,10 +106,11 @@ struct TwinPresentationRulesTests {
             ])
     }
 
-    /// UIKit reads `definesPresentationContext` only for the context styles: a full-screen or sheet
-    /// presentation asked for inside a screen that defines the context is still performed by the
-    /// outermost container, which then refuses a second presentation from any tab.
-    @Test(arguments: [TestModalStyle.fullScreen, .pageSheet, .formSheet])
+    /// UIKit reads `definesPresentationContext` only for the context styles: a presentation in any
+    /// other style (full screen, over full screen, a sheet, an automatic one, a popover) asked for
+    /// inside a screen that defines the context is still performed by the outermost container, which
+    /// then refuses a second presentation from any tab.
+    @Test(arguments: [TestModalStyle.automatic, .fullScreen, .pageSheet, .formSheet, .overFullScreen, .popover])
     func definesPresentationContextDoesNotMoveAFullScreenOrSheetPresentation(style: TestModalStyle) async throws {
         let window = TwinFixtures.shopWindow()
         let tabs = try #require(window.root)
@@ -128,7 +129,7 @@ struct TwinPresentationRulesTests {
                 nav "products"
                   screen "list"
                   screen "product 42"
-              presented \(style):
+              presented \(style.renderedName):
                 screen "filter"
             """
         #expect(window.render() == presented)
@@ -180,10 +181,10 @@ struct TwinPresentationRulesTests {
                 window
                   nav "main"
                     screen "home"
-                  presented fullScreen:
+                  presented automatic (as pageSheet):
                     nav "modal"
                       screen "login"
-                    presented fullScreen:
+                    presented automatic (as pageSheet):
                       screen "terms"
                       presented formSheet:
                         screen "details"

@@ -19,7 +19,7 @@ struct TwinRenderingTests {
                     nav "products"
                       screen "list"
                       screen "product 42"
-                  presented fullScreen:
+                  presented automatic (as pageSheet):
                     nav "modal"
                       screen "login"
                 """)

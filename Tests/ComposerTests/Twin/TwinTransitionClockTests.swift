@@ -55,7 +55,7 @@ struct TwinTransitionClockTests {
                 window
                   nav "main"
                     screen "home"
-                  presented fullScreen:
+                  presented automatic (as pageSheet):
                     nav "modal" (dismissing)
                       screen "login"
                 """)

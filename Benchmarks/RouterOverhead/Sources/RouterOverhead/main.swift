@@ -230,7 +230,8 @@ func run() async throws {
         }
 
         func cell(_ ns: Double) -> String {
-            "\(whole(ns)) (\(whole(ns / walkNS))x)"
+            let tenths = whole(ns / walkNS * 10)
+            return "\(whole(ns)) (\(tenths / 10).\(tenths % 10)x)"
         }
         print(
             [
@@ -247,7 +248,7 @@ func run() async throws {
 func profileFixedCost() async throws {
     let shape = shapes[0]
     let scene = try await Scene(shape)
-    for _ in 0..<300_000 {
+    for _ in 0..<2_000 {
         _ = try await scene.router.navigate(to: Routes.existing, with: shape.currentID, animated: false)
     }
 }

@@ -27,6 +27,9 @@ extension StepNode {
             node.build = .screen(name: name) { context in
                 try factory.build(with: castContext(context, to: Fa.Context.self, for: "factory \(name)"))
             }
+            node.validateBuild = { context in
+                try factory.validate(castContext(context, to: Fa.Context.self, for: "factory \(name)"))
+            }
         }
         return node
     }
@@ -44,6 +47,9 @@ extension StepNode {
                 try await factory.build(
                     with: castContext(context, to: Fa.Context.self, for: "factory \(name)"), children: children)
             })
+        node.validateBuild = { context in
+            try factory.validate(castContext(context, to: Fa.Context.self, for: "factory \(name)"))
+        }
         return node
     }
 
@@ -67,7 +73,8 @@ extension StepNode {
                     try contextTask.prepare(
                         castScreen(screen, to: T.ViewController.self, for: name),
                         with: castContext(context, to: T.Context.self, for: name))
-                }
+                },
+                { context in try contextTask.validate(castContext(context, to: T.Context.self, for: name)) }
             ))
     }
 
@@ -89,21 +96,25 @@ extension StepNode {
 extension StepNode.Integration {
     static func of<A: Action>(_ action: A) -> Self {
         let name = "\(A.self)"
-        return .plain(name: name) { screen, presenter, animated in
-            try await action.perform(
-                screen, on: castScreen(presenter, to: A.Presenter.self, for: "action \(name)"), animated: animated)
-        }
+        return StepNode.Integration(
+            name: name, merge: nil,
+            perform: { screen, presenter, animated in
+                try await action.perform(
+                    screen, on: castScreen(presenter, to: A.Presenter.self, for: "action \(name)"), animated: animated)
+            },
+            removes: { presenter in (presenter as? A.Presenter).map(action.screensRemoved(on:)) ?? [] })
     }
 
     static func of<A: ContainerAction>(_ action: A) -> Self {
         let name = "\(A.self)"
-        return .container(
+        return StepNode.Integration(
             name: name,
             merge: { screen, children in try action.merge(screen, into: &children) },
             perform: { screen, container, animated in
                 try await action.perform(
                     screen, on: castScreen(container, to: A.Container.self, for: "action \(name)"), animated: animated)
-            })
+            },
+            removes: { container in (container as? A.Container).map(action.screensRemoved(on:)) ?? [] })
     }
 }
 

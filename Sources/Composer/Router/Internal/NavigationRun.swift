@@ -36,12 +36,36 @@ final class NavigationRun {
     private let globals: StepNode
     private let logger: any RoutingLogger
 
-    private(set) var nodes: [StepNode] = []
-    private var contexts: [Any] = []
+    /// One step of the plan: what the chain says, and what the run has learnt about it.
+    struct PlannedStep {
+        let node: StepNode
+        /// The step's own context, adapted from the navigation's.
+        let context: Any
+        /// The screen found on screen (the anchor) or built by this run.
+        var screen: (any Screen)?
+        /// Where this step's action puts its screen; set for the steps before the anchor.
+        var target: Target?
+        /// The new container this step's screen goes into through the container's factory.
+        var mergedInto: Int?
+        /// The children a new container always has, created while planning so guards see them.
+        var initialChildren: ContainerChildren?
+    }
+
+    /// Destination first, the anchor at ``anchorIndex``.
+    private(set) var steps: [PlannedStep] = []
     private(set) var anchorIndex = -1
-    private(set) var screens: [(any Screen)?] = []
-    private var targets: [Target?] = []
-    private var mergedInto: [Int?] = []
+    private let planInterceptors: [(name: String, run: @MainActor (NavigationPlan) async throws -> Void)]
+    /// The window, when it counts the changes to its tree.
+    private let revisioning: (any TreeRevisioning)?
+    /// The window's tree revision when the plan was made, if the window counts its changes.
+    private var plannedRevision: Int?
+    /// The visibility operations preflight checked, reused by the show phase while the tree is
+    /// unchanged.
+    private var checkedVisibility: (revision: Int, operations: [ShowOperation])?
+    /// The plan entries the plan interceptors last approved, so they run again only for a new plan.
+    private var approvedPlan: [PlanKey]?
+    /// The transitions of the show phase already applied, for an error that must say so.
+    private var appliedOperations: [ShowOperation] = []
     private var stage = "planning"
     /// The show-phase transition running now, described only when a report is written.
     private var showingOperation: (position: Int, count: Int, operation: ShowOperation)?
@@ -56,7 +80,13 @@ final class NavigationRun {
     /// interceptor that waits (for a user signing in) as task cancellation.
     private var guardTask: Task<Bool, any Error>?
 
-    init(chain: StepChain, context: Any, tree: ScreenTree, globals: StepNode, logger: any RoutingLogger) {
+    init(
+        chain: StepChain, context: Any, tree: ScreenTree, globals: StepNode,
+        planInterceptors: [(name: String, run: @MainActor (NavigationPlan) async throws -> Void)] = [],
+        logger: any RoutingLogger
+    ) {
+        self.planInterceptors = planInterceptors
+        self.revisioning = tree.window as? any TreeRevisioning
         self.chain = chain
         self.navigationContext = context
         self.tree = tree
@@ -70,10 +100,10 @@ final class NavigationRun {
         try preflight()
         if logger.wants(.debug) { logger.log(RoutingLogEntry(level: .debug, message: report)) }
         var interceptorsRan = try await guardInOwnTask(includingGlobals: true)
-        // Guards may change the tree (a login screen came and went, a flag flipped a
-        // SwitchAssembly): plan again, and guard every step the new plan has that no plan guarded.
+        // Guards may change the tree (a login screen came and went) or what a SwitchAssembly
+        // picks: then plan again, and guard every step the new plan has that no plan guarded.
         var rounds = 0
-        while interceptorsRan {
+        while interceptorsRan, try planIsStale() {
             try plan()
             try preflight()
             rounds += 1
@@ -89,33 +119,138 @@ final class NavigationRun {
         try prepareScreens()
         try checkCancellation()
         try await show(animated: animated)
-        let destination = try destination()
-        try finish(destination: destination)
-        return destination
+        do {
+            let destination = try destination()
+            try finish(destination: destination)
+            return destination
+        } catch let error as RoutingError {
+            // The destination's own action ran last and is the one at fault: only what ran
+            // before it counts as changes.
+            throw afterChanges(error, countingLast: false)
+        }
     }
 
     /// Asks, before any guard or factory runs, every question whose answer is already knowable:
     /// whether the screens that revealing the anchor removes (dismissed above it, popped off its
-    /// stacks) accept leaving, and whether the anchor can dismiss what covers it. A refusal here
-    /// leaves no trace: no interceptor, factory or task has run.
+    /// stacks, hidden containers' panels) accept leaving, whether the anchor can dismiss what
+    /// covers it, whether the screens the actions remove from live containers accept leaving, and
+    /// whether the factories and context tasks accept their contexts. A refusal here leaves no
+    /// trace: no interceptor, factory, task or transition has run. Then it creates the predefined
+    /// children of new containers, so the plan interceptors see them.
     private func preflight() throws {
         stage = "preflight"
-        _ = try visibilityOperations()
+        let visibility = try visibilityOperations()
+        checkedVisibility = revisioning.map { ($0.treeRevision, visibility) }
+        try checkRemovalsByActions()
+        try validateContexts()
+        try createInitialChildren()
+    }
+
+    /// Whether the plan may no longer match the tree: the window does not count its changes, or
+    /// it changed since planning, or the chain now resolves to other steps (a SwitchAssembly).
+    private func planIsStale() throws -> Bool {
+        guard let plannedRevision, let revisioning, revisioning.treeRevision == plannedRevision else { return true }
+        let nodes = try chain.resolve(navigationContext, tree)
+        return nodes.count != steps.count
+            || zip(nodes, steps).contains { node, step in
+                node.summary != step.node.summary
+                    || !node.interceptors.map(\.name).elementsEqual(step.node.interceptors.map(\.name))
+            }
+    }
+
+    /// The screens that actions remove from containers on screen, asked before any guard: what
+    /// an action declares (a split view's replaced column) and what merging into a list container
+    /// drops (with stand-ins for the screens not built yet).
+    private func checkRemovalsByActions() throws {
+        for index in 0..<anchorIndex {
+            guard case .live(let target)? = steps[index].target, let integration = steps[index].node.integration
+            else { continue }
+            do {
+                try ScreenTree.checkDismissal(of: integration.removes(target))
+            } catch let refusal as DismissalRefusedError {
+                throw failure(
+                    .dismissalRefused, step: index,
+                    expected: "the screens \(integration.name) removes from \(target) to accept leaving",
+                    found: refusal.description)
+            }
+        }
+        do {
+            _ = try integrationOperations(standingIn: true)
+        } catch let error as RoutingError where error.code == .dismissalRefused {
+            throw error
+        } catch {
+            // Anything else is for the show phase to report with the real screens.
+        }
+    }
+
+    /// Each factory of a screen to build and each context task of the chain (and the router's)
+    /// checks its context.
+    private func validateContexts() throws {
+        for index in 0..<anchorIndex {
+            guard let validate = steps[index].node.validateBuild else { continue }
+            do {
+                try validate(steps[index].context)
+            } catch {
+                let name = steps[index].node.buildName ?? "factory"
+                throw failure(
+                    .factoryFailed, step: index, part: (.factory, name),
+                    expected: "\(name) to accept the context \(steps[index].context)",
+                    found: "it refused it before anything ran", underlying: error)
+            }
+        }
+        for index in 0...anchorIndex {
+            for task in steps[index].node.contextTasks {
+                try validate(task, context: steps[index].context, step: index)
+            }
+        }
+        for task in globals.contextTasks { try validate(task, context: navigationContext, step: nil) }
+    }
+
+    private func validate(
+        _ task: (
+            name: String, run: @MainActor (any Screen, Any) throws -> Void, validate: @MainActor (Any) throws -> Void
+        ),
+        context: Any, step: Int?
+    ) throws {
+        do {
+            try task.validate(context)
+        } catch {
+            throw failure(
+                .contextTaskFailed, step: step, stepOverride: "context task \(task.name)",
+                part: (.contextTask, task.name), expected: "the task to accept the context \(context)",
+                found: "it refused it before anything ran", underlying: error)
+        }
+    }
+
+    /// Creates the children new containers always have (a tab bar's tabs), once per plan.
+    private func createInitialChildren() throws {
+        for index in 0..<anchorIndex {
+            guard case .container(let name, let initialChildren, _) = steps[index].node.build else { continue }
+            do {
+                steps[index].initialChildren = try initialChildren(steps[index].context)
+            } catch let error as RoutingError {
+                throw error.with(plan: report)
+            } catch {
+                throw failure(
+                    .factoryFailed, step: index, part: (.factory, name),
+                    expected: "\(name) to create the children it always has", found: "it threw", underlying: error)
+            }
+        }
     }
 
     // MARK: - 1. Plan
 
     private func plan() throws {
         stage = "planning"
-        nodes = try chain.resolve(navigationContext, tree)
-        contexts = try nodes.map { try $0.contextAdapter(navigationContext) }
-        screens = Array(repeating: nil, count: nodes.count)
+        plannedRevision = revisioning?.treeRevision
+        let nodes = try chain.resolve(navigationContext, tree)
+        steps = try nodes.map { PlannedStep(node: $0, context: try $0.contextAdapter(navigationContext)) }
         anchorIndex = -1
-        for index in nodes.indices {
-            guard let find = nodes[index].find else { continue }
+        for index in steps.indices {
+            guard let find = steps[index].node.find else { continue }
             do {
-                if let found = try find(contexts[index], tree) {
-                    screens[index] = found
+                if let found = try find(steps[index].context, tree) {
+                    steps[index].screen = found
                     anchorIndex = index
                     break
                 }
@@ -134,27 +269,25 @@ final class NavigationRun {
                 found: "none of them found anything in the current tree")
         }
         for index in 0..<anchorIndex {
-            if case .none = nodes[index].build {
+            if case .none = steps[index].node.build {
                 throw failure(
                     .screenNotFound, step: index, expected: "the screen to exist, since this step cannot be built",
                     found: "no such screen in the current tree")
             }
         }
-        targets = Array(repeating: nil, count: nodes.count)
-        mergedInto = Array(repeating: nil, count: nodes.count)
         for index in 0..<anchorIndex {
             let target = try resolveTarget(of: index)
-            targets[index] = target
-            if case .node(let container) = target, case .container = nodes[container].build,
-                case .container = nodes[index].integration, !isBuiltByContainer(index)
+            steps[index].target = target
+            if case .node(let container) = target, case .container = steps[container].node.build,
+                steps[index].node.integration?.isContainer == true, !isBuiltByContainer(index)
             {
-                mergedInto[index] = container
+                steps[index].mergedInto = container
             }
         }
     }
 
     private func isBuiltByContainer(_ index: Int) -> Bool {
-        if case .builtByContainer = nodes[index].build { return true }
+        if case .builtByContainer = steps[index].node.build { return true }
         return false
     }
 
@@ -162,20 +295,20 @@ final class NavigationRun {
     /// it when that step expects one.
     private func resolveTarget(of index: Int) throws -> Target {
         let before = index + 1
-        guard nodes[index].integration != nil else {
+        guard steps[index].node.integration != nil else {
             throw failure(
                 .actionFailed, step: index, expected: "an action that puts this screen on the one of the step before",
                 found: "no action: use .using(...) on this step")
         }
-        guard let adapter = nodes[before].targetAdapter else {
-            if before == anchorIndex, let screen = screens[before] { return .live(screen) }
+        guard let adapter = steps[before].node.targetAdapter else {
+            if before == anchorIndex, let screen = steps[before].screen { return .live(screen) }
             return .node(before)
         }
         return try nearestContainer(adapter, from: before)
     }
 
     private func nearestContainer(_ adapter: StepNode.TargetAdapter, from index: Int) throws -> Target {
-        if index == anchorIndex, let screen = screens[index] {
+        if index == anchorIndex, let screen = steps[index].screen {
             guard let container = adapter.resolve(screen) else {
                 throw failure(
                     .containerNotFound, step: index, expected: "\(adapter.name) around \(screen)",
@@ -183,13 +316,13 @@ final class NavigationRun {
             }
             return .live(container)
         }
-        if adapter.matchesType(nodes[index].declaredType) { return .node(index) }
+        if adapter.matchesType(steps[index].node.declaredType) { return .node(index) }
         if isBuiltByContainer(index) { return .around(index, adapter) }
-        guard case .container = nodes[index].integration else {
+        guard steps[index].node.integration?.isContainer == true else {
             throw failure(
                 .containerNotFound, step: index,
-                expected: "\(adapter.name) around the new \(nodes[index].screenTypeName)",
-                found: "its action \(nodes[index].integration?.name ?? "none") does not put it into a container")
+                expected: "\(adapter.name) around the new \(steps[index].node.screenTypeName)",
+                found: "its action \(steps[index].node.integration?.name ?? "none") does not put it into a container")
         }
         switch try resolveTarget(of: index) {
         case .live(let parent):
@@ -219,8 +352,9 @@ final class NavigationRun {
     private func guardInOwnTask(includingGlobals: Bool) async throws -> Bool {
         let hasWork =
             (includingGlobals && !globals.interceptors.isEmpty)
+            || (!planInterceptors.isEmpty && planKeys(of: navigationPlan()) != approvedPlan)
             || (0...anchorIndex).contains { index in
-                nodes[index].interceptors.contains { !guarded.contains(guardKey(index, $0.name)) }
+                steps[index].node.interceptors.contains { !guarded.contains(guardKey(index, $0.name)) }
             }
         guard hasWork else { return false }
         let task = Task { @MainActor in try await self.guardNavigation(includingGlobals: includingGlobals) }
@@ -234,8 +368,54 @@ final class NavigationRun {
         }
     }
 
+    /// The plan as router-wide plan interceptors see it: the anchor and what is visible inside it,
+    /// then each screen to build with the predefined children of new containers, destination last.
+    private func navigationPlan() -> NavigationPlan {
+        var entries: [NavigationPlan.Entry] = []
+        if let anchor = steps[anchorIndex].screen {
+            var pending: [any Screen] = [anchor]
+            while let next = pending.popLast(), entries.count < 10_000 {
+                entries.append(
+                    NavigationPlan.Entry(
+                        kind: .reveal, type: type(of: next), screen: next, position: next === anchor ? anchorIndex : nil
+                    ))
+                pending.append(contentsOf: ScreenTree.visibleChildren(of: next).reversed())
+            }
+        }
+        for index in stride(from: anchorIndex - 1, through: 0, by: -1) {
+            if case .none = steps[index].node.build { continue }
+            entries.append(
+                NavigationPlan.Entry(kind: .build, type: steps[index].node.declaredType, screen: nil, position: index))
+            for child in steps[index].initialChildren?.screens ?? [] {
+                for screen in ScreenTree.containedScreens(of: child) {
+                    entries.append(
+                        NavigationPlan.Entry(
+                            kind: .predefinedChild, type: type(of: screen), screen: screen, position: nil))
+                }
+            }
+        }
+        return NavigationPlan(entries: entries)
+    }
+
+    /// What identifies a plan for the plan interceptors: a re-plan that reveals and builds the same
+    /// screens does not ask them again. Predefined children are new objects in every plan, so only
+    /// their types count.
+    private struct PlanKey: Equatable {
+        let kind: NavigationPlan.Kind
+        let type: ObjectIdentifier
+        let screen: ObjectIdentifier?
+    }
+
+    private func planKeys(of plan: NavigationPlan) -> [PlanKey] {
+        plan.entries.map { entry in
+            PlanKey(
+                kind: entry.kind, type: ObjectIdentifier(entry.type),
+                screen: entry.kind == .reveal ? entry.screen.map(ObjectIdentifier.init) : nil)
+        }
+    }
+
     private func guardKey(_ index: Int, _ interceptorName: String) -> String {
-        "\(nodes[index].summary) / \(interceptorName)"
+        "\(steps[index].node.summary) / \(interceptorName)"
     }
 
     /// Runs the interceptors not run yet in this navigation (a step's are known by the step's
@@ -249,11 +429,23 @@ final class NavigationRun {
                 try await intercept(interceptor, context: navigationContext, step: nil)
             }
         }
+        if !planInterceptors.isEmpty {
+            let plan = navigationPlan()
+            let keys = planKeys(of: plan)
+            if keys != approvedPlan {
+                for interceptor in planInterceptors {
+                    ran = true
+                    try await intercept(
+                        (interceptor.name, { _ in try await interceptor.run(plan) }), context: (), step: nil)
+                }
+                approvedPlan = keys
+            }
+        }
         for index in stride(from: anchorIndex, through: 0, by: -1) {
-            for interceptor in nodes[index].interceptors
+            for interceptor in steps[index].node.interceptors
             where guarded.insert(guardKey(index, interceptor.name)).inserted {
                 ran = true
-                try await intercept(interceptor, context: contexts[index], step: index)
+                try await intercept(interceptor, context: steps[index].context, step: index)
             }
         }
         return ran
@@ -287,15 +479,15 @@ final class NavigationRun {
         stage = "building"
         for index in 0..<anchorIndex {
             do {
-                switch nodes[index].build {
+                switch steps[index].node.build {
                 case .none, .builtByContainer:
                     continue
                 case .screen(_, let make):
-                    screens[index] = try make(contexts[index])
+                    steps[index].screen = try make(steps[index].context)
                 case .container(_, let initialChildren, let make):
-                    var children = try initialChildren(contexts[index])
+                    var children = try steps[index].initialChildren ?? initialChildren(steps[index].context)
                     try mergeChildren(into: &children, container: index)
-                    screens[index] = try await make(contexts[index], children)
+                    steps[index].screen = try await make(steps[index].context, children)
                 }
             } catch let error as RoutingError {
                 throw error.with(plan: report)
@@ -303,7 +495,7 @@ final class NavigationRun {
                 throw failure(
                     .factoryFailed, step: index,
                     expected:
-                        "\(nodes[index].buildName ?? "the factory") to build \(nodes[index].screenTypeName) from \(contexts[index])",
+                        "\(steps[index].node.buildName ?? "the factory") to build \(steps[index].node.screenTypeName) from \(steps[index].context)",
                     found: "it threw", underlying: error)
             }
         }
@@ -313,15 +505,17 @@ final class NavigationRun {
     /// Hands the children that later steps integrate into a new container to its factory, anchor
     /// side first; an action that refuses is reported as the action's failure, not the factory's.
     private func mergeChildren(into children: inout ContainerChildren, container: Int) throws {
-        for child in stride(from: container - 1, through: 0, by: -1) where mergedInto[child] == container {
-            guard case .container(let name, let merge, _) = nodes[child].integration, let screen = screens[child]
+        for child in stride(from: container - 1, through: 0, by: -1) where steps[child].mergedInto == container {
+            guard let integration = steps[child].node.integration, let merge = integration.merge,
+                let screen = steps[child].screen
             else { continue }
             do {
                 try merge(screen, &children)
             } catch {
                 throw failure(
-                    .actionFailed, step: child, stepOverride: "action \(name)", part: (.action, name),
-                    expected: "\(screen) to go into the new \(nodes[container].screenTypeName)",
+                    .actionFailed, step: child, stepOverride: "action \(integration.name)",
+                    part: (.action, integration.name),
+                    expected: "\(screen) to go into the new \(steps[container].node.screenTypeName)",
                     found: "the action refused", underlying: error)
             }
         }
@@ -331,16 +525,16 @@ final class NavigationRun {
     /// so that a container lacking one fails the navigation before anything is shown.
     private func findScreensBuiltByContainers() throws {
         for index in stride(from: anchorIndex - 1, through: 0, by: -1) where isBuiltByContainer(index) {
-            guard let container = screens[index + 1], let find = nodes[index].find,
-                let found = try find(contexts[index], ScreenTree(window: DetachedWindow(root: container)))
+            guard let container = steps[index + 1].screen, let find = steps[index].node.find,
+                let found = try find(steps[index].context, ScreenTree(window: DetachedWindow(root: container)))
             else {
                 throw failure(
                     .screenNotFound, step: index,
                     expected:
-                        "\(nodes[index].screenTypeName) inside \(screens[index + 1].map { "\($0)" } ?? "the step before it"), which creates it",
+                        "\(steps[index].node.screenTypeName) inside \(steps[index + 1].screen.map { "\($0)" } ?? "the step before it"), which creates it",
                     found: "the finder did not find it there; check that the container's factory creates it")
             }
-            screens[index] = found
+            steps[index].screen = found
         }
     }
 
@@ -349,37 +543,67 @@ final class NavigationRun {
     private func show(animated: Bool) async throws {
         stage = "showing"
         hasStartedShowing = true
-        let operations = try visibilityOperations() + integrationOperations()
+        let visibility =
+            if let checkedVisibility, checkedVisibility.revision == revisioning?.treeRevision {
+                checkedVisibility.operations
+            } else {
+                try visibilityOperations()
+            }
+        let operations = visibility + (try integrationOperations(standingIn: false))
         for (position, operation) in operations.enumerated() {
             let isLast = position == operations.count - 1
             showingOperation = (position, operations.count, operation)
             do {
                 try await operation.run(animated && isLast)
-            } catch let error as RoutingError {
-                throw error.with(plan: report)
-            } catch let unable as NotModalPresentingError {
-                throw failure(
-                    .cannotPresent, step: nil, stepOverride: operation.summary,
-                    expected: "a screen that can present and dismiss", found: unable.description)
-            } catch let refusal as DismissalRefusedError {
-                throw failure(
-                    .dismissalRefused, step: nil, stepOverride: operation.summary,
-                    expected: "every screen it removes to accept being dismissed", found: refusal.description)
             } catch {
-                throw failure(
-                    .actionFailed, step: nil, stepOverride: operation.summary,
-                    expected: "the transition to succeed", found: "it failed", underlying: error)
+                throw showFailure(error, in: operation)
             }
+            appliedOperations.append(operation)
         }
         showingOperation = nil
         stage = "done showing"
+    }
+
+    /// The error for a transition that failed: its own code while nothing has changed yet, and
+    /// ``RoutingError/Code/actionFailedAfterChanges`` with the transitions already applied after.
+    private func showFailure(_ error: any Error, in operation: ShowOperation) -> RoutingError {
+        let failed: RoutingError
+        switch error {
+        case let error as RoutingError:
+            failed = error.with(plan: report)
+        case let unable as NotModalPresentingError:
+            failed = failure(
+                .cannotPresent, step: nil, stepOverride: operation.summary,
+                expected: "a screen that can present and dismiss", found: unable.description)
+        case let refusal as DismissalRefusedError:
+            failed = failure(
+                .dismissalRefused, step: nil, stepOverride: operation.summary,
+                expected: "every screen it removes to accept being dismissed", found: refusal.description)
+        default:
+            failed = failure(
+                .actionFailed, step: nil, stepOverride: operation.summary,
+                expected: "the transition to succeed", found: "it failed", underlying: error)
+        }
+        return afterChanges(failed)
+    }
+
+    /// `error`, recoded as ``RoutingError/Code/actionFailedAfterChanges`` when transitions of this
+    /// run have already changed the screen.
+    private func afterChanges(_ error: RoutingError, countingLast: Bool = true) -> RoutingError {
+        let applied = countingLast ? appliedOperations : Array(appliedOperations.dropLast())
+        guard !applied.isEmpty else { return error }
+        return RoutingError(
+            code: .actionFailedAfterChanges, step: error.step, expected: error.expected,
+            found: "\(error.found) (\(error.code.rawValue), after the screen had changed)", plan: error.plan,
+            underlyingError: error.underlyingError, failingStep: error.failingStep,
+            appliedOperations: applied.map(\.summary))
     }
 
     /// Dismisses what covers the anchor and makes it visible in every container around it
     /// (selects its tabs, pops its stacks, shows an app container's panel), after checking that no
     /// screen that would leave the tree refuses.
     private func visibilityOperations() throws -> [ShowOperation] {
-        guard let anchor = screens[anchorIndex] else { return [] }
+        guard let anchor = steps[anchorIndex].screen else { return [] }
         var operations: [ShowOperation] = []
         var leaving: [any Screen] = []
         // The outermost presentation first: dismissing it leaves an inner host's own one in place.
@@ -425,31 +649,34 @@ final class NavigationRun {
         } catch {
             throw failure(
                 .cannotReveal, step: anchorIndex,
-                expected: "\(screens[anchorIndex].map { "\($0)" } ?? "the anchor") made visible",
+                expected: "\(steps[anchorIndex].screen.map { "\($0)" } ?? "the anchor") made visible",
                 found: error.description)
         }
     }
 
     /// The integrations onto screens that are on screen, anchor side first; several into the same
     /// list container become one change.
-    private func integrationOperations() throws -> [ShowOperation] {
+    ///
+    /// `standingIn` (preflight) merges stand-ins for the screens not built yet, so the screens a
+    /// merge drops from a live container are asked before anything is built.
+    private func integrationOperations(standingIn: Bool) throws -> [ShowOperation] {
         var operations: [ShowOperation] = []
         var index = anchorIndex - 1
         while index >= 0 {
-            if mergedInto[index] != nil {
+            if steps[index].mergedInto != nil {
                 index -= 1
                 continue
             }
             var group = [index]
-            if case .container = nodes[index].integration, !isBuiltByContainer(index) {
-                while let next = group.last.map({ $0 - 1 }), next >= 0, mergedInto[next] == nil,
-                    !isBuiltByContainer(next), case .container = nodes[next].integration,
-                    sameTarget(targets[next], targets[index])
+            if steps[index].node.integration?.isContainer == true, !isBuiltByContainer(index) {
+                while let next = group.last.map({ $0 - 1 }), next >= 0, steps[next].mergedInto == nil,
+                    !isBuiltByContainer(next), steps[next].node.integration?.isContainer == true,
+                    sameTarget(steps[next].target, steps[index].target)
                 {
                     group.append(next)
                 }
             }
-            operations.append(try operation(for: group))
+            operations.append(try operation(for: group, standingIn: standingIn))
             index -= group.count
         }
         return operations
@@ -463,18 +690,14 @@ final class NavigationRun {
         }
     }
 
-    private func operation(for group: [Int]) throws -> ShowOperation {
+    private func operation(for group: [Int], standingIn: Bool) throws -> ShowOperation {
         let first = group[0]
-        let names = group.map { nodes[$0].screenTypeName }.joined(separator: ", ")
-        let actionName = nodes[first].integration?.name ?? "no action"
-        let isContainerGroup: Bool
-        if case .container = nodes[first].integration, !isBuiltByContainer(first) {
-            isContainerGroup = true
-        } else {
-            isContainerGroup = false
-        }
-        if isContainerGroup, case .live(let target)? = targets[first], let list = target as? any ChildListContainer {
-            _ = try merged(group, into: list)
+        let names = group.map { steps[$0].node.screenTypeName }.joined(separator: ", ")
+        let actionName = steps[first].node.integration?.name ?? "no action"
+        let isContainerGroup = steps[first].node.integration?.isContainer == true && !isBuiltByContainer(first)
+        if isContainerGroup, case .live(let target)? = steps[first].target, let list = target as? any ChildListContainer
+        {
+            _ = try merged(group, into: list, standingIn: standingIn)
         }
         return ShowOperation(
             summary: "\(actionName) of \(names) (step \(group.map(String.init).joined(separator: ", ")))"
@@ -482,30 +705,29 @@ final class NavigationRun {
             [unowned self] animated in
             let target = try self.liveTarget(of: first)
             if isContainerGroup, let list = target as? any ChildListContainer {
-                try await list.setContainerChildren(try self.merged(group, into: list), animated: animated)
+                try await list.setContainerChildren(
+                    try self.merged(group, into: list, standingIn: false), animated: animated)
                 return
             }
             for member in group {
-                guard let screen = self.screens[member] else { continue }
-                switch self.nodes[member].integration {
-                case .plain(_, let perform)?, .container(_, _, let perform)?:
-                    try await perform(screen, target, animated && member == group.last)
-                case nil:
-                    continue
-                }
+                guard let screen = self.steps[member].screen, let integration = self.steps[member].node.integration
+                else { continue }
+                try await integration.perform(screen, target, animated && member == group.last)
             }
         }
     }
 
     /// The children `list` will have once the group's screens are merged in, after checking that
     /// no screen the merge removes refuses to leave.
-    private func merged(_ group: [Int], into list: any ChildListContainer) throws -> ContainerChildren {
+    private func merged(_ group: [Int], into list: any ChildListContainer, standingIn: Bool) throws
+        -> ContainerChildren
+    {
         let before = list.containerChildren
         var children = before
         for member in group {
-            guard case .container(_, let merge, _) = nodes[member].integration, let screen = screens[member] else {
-                continue
-            }
+            guard let merge = steps[member].node.integration?.merge,
+                let screen = steps[member].screen ?? (standingIn ? PreflightStandIn() : nil)
+            else { continue }
             try merge(screen, &children)
         }
         let removed = before.screens.filter { old in !children.screens.contains { $0 === old } }
@@ -515,26 +737,27 @@ final class NavigationRun {
             throw failure(
                 .dismissalRefused, step: group[0],
                 expected:
-                    "the screens \(nodes[group[0]].integration?.name ?? "the action") removes from \(list) to accept leaving",
+                    "the screens \(steps[group[0]].node.integration?.name ?? "the action") removes from \(list) to accept leaving",
                 found: refusal.description)
         }
         return children
     }
 
     private func liveTarget(of index: Int) throws -> any Screen {
-        switch targets[index] {
+        switch steps[index].target {
         case .live(let screen)?:
             return screen
         case .node(let container)?:
-            if let screen = screens[container] { return screen }
+            if let screen = steps[container].screen { return screen }
             throw failure(
                 .actionFailed, step: index, expected: "the screen of step \(container) to be on screen",
                 found: "it was never built")
         case .around(let inner, let adapter)?:
-            guard let screen = screens[inner], let container = adapter.resolve(screen) else {
+            guard let screen = steps[inner].screen, let container = adapter.resolve(screen) else {
                 throw failure(
-                    .containerNotFound, step: inner, expected: "\(adapter.name) around \(nodes[inner].screenTypeName)",
-                    found: screens[inner].map { "no such container around \($0)" } ?? "the screen was not found")
+                    .containerNotFound, step: inner,
+                    expected: "\(adapter.name) around \(steps[inner].node.screenTypeName)",
+                    found: steps[inner].screen.map { "no such container around \($0)" } ?? "the screen was not found")
             }
             return container
         case nil:
@@ -547,9 +770,9 @@ final class NavigationRun {
     private func prepareScreens() throws {
         stage = "preparing"
         for index in stride(from: anchorIndex, through: 0, by: -1) {
-            guard let screen = screens[index] else { continue }
+            guard let screen = steps[index].screen else { continue }
             let tasks =
-                nodes[index].contextTasks.map { ($0, contexts[index], index as Int?) }
+                steps[index].node.contextTasks.map { ($0, steps[index].context, index as Int?) }
                 + globals.contextTasks.map { ($0, navigationContext, nil as Int?) }
             for (task, context, step) in tasks {
                 do {
@@ -568,21 +791,22 @@ final class NavigationRun {
     /// Runs the post tasks. Their types were checked when the route was assembled; a mismatch here
     /// (a context adapter that lies) is reported like a context task's, never skipped silently.
     private func finish(destination: any Screen) throws {
-        let all = screens[0...anchorIndex].compactMap { $0 }
+        let all = steps[0...anchorIndex].compactMap(\.screen)
         for index in 0...anchorIndex {
-            guard let screen = screens[index] else { continue }
-            for task in nodes[index].postTasks { try task.run(screen, contexts[index], all) }
+            guard let screen = steps[index].screen else { continue }
+            for task in steps[index].node.postTasks { try task.run(screen, steps[index].context, all) }
         }
         // Router-wide tasks get what `navigate` returns: the container when the destination expects one.
         for task in globals.postTasks { try task.run(destination, navigationContext, all) }
         stage = "finished"
         if logger.wants(.info) {
-            logger.log(RoutingLogEntry(level: .info, message: "navigated to \(nodes[0].screenTypeName)\n\(report)"))
+            logger.log(
+                RoutingLogEntry(level: .info, message: "navigated to \(steps[0].node.screenTypeName)\n\(report)"))
         }
     }
 
     private func destination() throws -> any Screen {
-        guard let screen = screens[0] else {
+        guard let screen = steps[0].screen else {
             throw failure(.screenNotFound, step: 0, expected: "the destination on screen", found: "nothing")
         }
         if anchorIndex > 0,
@@ -590,9 +814,9 @@ final class NavigationRun {
         {
             throw failure(
                 .actionFailed, step: 0, expected: "\(screen) in the window once its action finished",
-                found: "\(nodes[0].integration?.name ?? "the action") left it outside the screen tree")
+                found: "\(steps[0].node.integration?.name ?? "the action") left it outside the screen tree")
         }
-        guard let adapter = nodes[0].targetAdapter else { return screen }
+        guard let adapter = steps[0].node.targetAdapter else { return screen }
         guard let container = adapter.resolve(screen) else {
             throw failure(
                 .containerNotFound, step: 0, expected: "\(adapter.name) around \(screen)", found: "no such container")
@@ -608,20 +832,20 @@ final class NavigationRun {
             showingOperation.map { "showing (step \($0.position + 1) of \($0.count): \($0.operation.summary))" }
             ?? stage
         var lines = ["plan (destination first), stage: \(stageText)"]
-        for (index, node) in nodes.enumerated() {
+        for (index, step) in steps.enumerated() {
             let state: String
             if anchorIndex < 0 {
                 state = "not found"
             } else if index == anchorIndex {
-                state = "found, anchor: \(screens[index].map { "\($0)" } ?? "?")"
+                state = "found, anchor: \(steps[index].screen.map { "\($0)" } ?? "?")"
             } else if index < anchorIndex {
-                state = screens[index].map { "built: \($0)" } ?? "to build"
+                state = steps[index].screen.map { "built: \($0)" } ?? "to build"
             } else {
                 state = "not needed"
             }
-            lines.append("  \(index). \(node.summary) — \(state)")
+            lines.append("  \(index). \(step.node.summary) — \(state)")
         }
-        if nodes.isEmpty { lines.append("  (no steps resolved)") }
+        if steps.isEmpty { lines.append("  (no steps resolved)") }
         return lines.joined(separator: "\n")
     }
 
@@ -632,7 +856,7 @@ final class NavigationRun {
     ) -> RoutingError {
         let stepName =
             stepOverride.map { override in step.map { "\(override) of step \($0)" } ?? override }
-            ?? step.map { "step \($0): \(nodes[$0].summary)" }
+            ?? step.map { "step \($0): \(steps[$0].node.summary)" }
         return RoutingError(
             code: code, step: stepName, expected: expected, found: found, plan: report, underlyingError: underlying,
             failingStep: failingStep(code, step: step, part: part, fallbackName: stepOverride))
@@ -643,13 +867,14 @@ final class NavigationRun {
         _ code: RoutingError.Code, step: Int?, part: (role: FailingStep.Role, name: String)?, fallbackName: String?
     ) -> FailingStep? {
         if let part { return FailingStep(position: step, role: part.role, typeName: part.name) }
-        let node = step.map { nodes[$0] }
+        let node = step.map { steps[$0].node }
         switch code {
         case .noAnchor, .screenNotFound, .cannotReveal:
             return FailingStep(position: step, role: .finder, typeName: node?.finderName ?? fallbackName ?? "finder")
         case .factoryFailed:
             return FailingStep(position: step, role: .factory, typeName: node?.buildName ?? fallbackName ?? "factory")
-        case .actionFailed, .dismissalRefused, .cannotPresent, .containerNotFound, .typeMismatch:
+        case .actionFailed, .actionFailedAfterChanges, .dismissalRefused, .cannotPresent, .containerNotFound,
+            .typeMismatch:
             return FailingStep(
                 position: step, role: .action, typeName: node?.integration?.name ?? fallbackName ?? "action")
         case .contextTaskFailed:
@@ -660,4 +885,16 @@ final class NavigationRun {
             return nil
         }
     }
+}
+
+/// Stands in, during preflight, for a screen not built yet, so that merging into a live container
+/// shows which of its screens the merge would drop.
+@MainActor
+private final class PreflightStandIn: Screen, CustomStringConvertible {
+    var parentScreen: (any Screen)? { nil }
+    var childScreens: [any Screen] { [] }
+    var presentedScreen: (any Screen)? { nil }
+    var presentingScreen: (any Screen)? { nil }
+    var isBeingDismissed: Bool { false }
+    nonisolated var description: String { "the screen to build" }
 }

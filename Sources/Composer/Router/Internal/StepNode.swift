@@ -18,19 +18,18 @@ struct StepNode {
         case builtByContainer
     }
 
-    enum Integration {
-        case plain(name: String, perform: @MainActor (any Screen, any Screen, Bool) async throws -> Void)
-        case container(
-            name: String,
-            merge: @MainActor (any Screen, inout ContainerChildren) throws -> Void,
-            perform: @MainActor (any Screen, any Screen, Bool) async throws -> Void
-        )
+    /// How a step's screen joins the screen of the step before it.
+    struct Integration {
+        let name: String
+        /// Set for a container action: adds the screen to a list of children (a new container's,
+        /// or an existing list container's when several screens go in as one change).
+        let merge: (@MainActor (any Screen, inout ContainerChildren) throws -> Void)?
+        /// Runs the action: the screen, the target it works on, animated.
+        let perform: @MainActor (any Screen, any Screen, Bool) async throws -> Void
+        /// The screens the action would take out of its target, which is on screen; asked in preflight.
+        let removes: @MainActor (any Screen) -> [any Screen]
 
-        var name: String {
-            switch self {
-            case .plain(let name, _), .container(let name, _, _): name
-            }
-        }
+        var isContainer: Bool { merge != nil }
     }
 
     /// Turns this step's screen into the screen that the action of the step after it works on.
@@ -48,7 +47,13 @@ struct StepNode {
     /// How this step's screen joins the screen of the step before it (towards the anchor).
     var integration: Integration?
     var interceptors: [(name: String, run: @MainActor (Any) async throws -> Void)] = []
-    var contextTasks: [(name: String, run: @MainActor (any Screen, Any) throws -> Void)] = []
+    var contextTasks:
+        [(
+            name: String, run: @MainActor (any Screen, Any) throws -> Void,
+            validate: @MainActor (Any) throws -> Void
+        )] = []
+    /// The factory's check of a context before anything runs (``Factory/validate(_:)``).
+    var validateBuild: (@MainActor (Any) throws -> Void)?
     var postTasks: [(name: String, run: @MainActor (any Screen, Any, [any Screen]) throws -> Void)] = []
     /// Maps the navigation's context to this step's context.
     var contextAdapter: @MainActor (Any) throws -> Any = { $0 }

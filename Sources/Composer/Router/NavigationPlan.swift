@@ -1,0 +1,73 @@
+/// What a navigation is about to put on screen, as router-wide plan interceptors see it before
+/// anything is built or changed.
+///
+/// Guards bound to a step protect that step only; a screen can also appear as a predefined child
+/// of a new container (a tab) or be uncovered by a reveal (a pop or `previous()` after sign-out).
+/// The plan lists all of them, so one sign-in guard covers every screen that needs it:
+///
+/// ```swift
+/// router.add(planInterceptor: ClosurePlanInterceptor { plan in
+///     if plan.entries.contains(where: { $0.type is any RequiresSignIn.Type }) { try await signIn() }
+/// })
+/// ```
+public struct NavigationPlan {
+    /// How a screen of the plan comes to be on screen.
+    public enum Kind: String, Sendable, Hashable {
+        /// Already in the tree: the found screen, and what is visible inside it, made visible.
+        case reveal
+        /// Built by a step's factory.
+        case build
+        /// A child a new container always has (created while planning, so it can be inspected).
+        case predefinedChild
+    }
+
+    /// One screen of the plan.
+    public struct Entry {
+        /// How it comes to be on screen.
+        public let kind: Kind
+        /// Its type: the dynamic type of an existing screen, the type a factory declares it builds.
+        public let type: Any.Type
+        /// The screen itself, when it exists already (revealed screens, predefined children).
+        public let screen: (any Screen)?
+        /// The chain position of the step it belongs to (the destination being 0); `nil` for a
+        /// screen inside the found screen or a predefined child without a step of its own.
+        public let position: Int?
+    }
+
+    /// Every screen the navigation reveals or creates, the found screen's first, destination last.
+    public let entries: [Entry]
+
+    /// Whether any screen of the plan is a `T` (the class or a subclass). For a marker protocol,
+    /// test the entries' types: `plan.entries.contains { $0.type is any RequiresSignIn.Type }`.
+    public func contains<T>(_: T.Type) -> Bool {
+        entries.contains { $0.type is T.Type }
+    }
+}
+
+/// A router-wide guard that sees the whole plan of every navigation (``NavigationPlan``): every
+/// screen it will reveal, build or create as a container's predefined child.
+///
+/// Plan interceptors run in the guard phase, after the router-wide context interceptors and before
+/// the steps' own; when the guards change the tree and the plan changes, they see the new plan.
+@MainActor
+public protocol NavigationPlanInterceptor {
+    /// Returns to let the navigation go ahead; throws to stop it
+    /// (``RoutingError/Code/interceptorRejected``). May navigate through the same router and wait.
+    func intercept(_ plan: NavigationPlan) async throws
+}
+
+/// A plan interceptor written as a closure.
+@MainActor
+public struct ClosurePlanInterceptor: NavigationPlanInterceptor {
+    private let body: @MainActor (NavigationPlan) async throws -> Void
+
+    /// Creates an interceptor that runs `body` with each navigation's plan.
+    public init(_ body: @escaping @MainActor (NavigationPlan) async throws -> Void) {
+        self.body = body
+    }
+
+    /// Runs the closure.
+    public func intercept(_ plan: NavigationPlan) async throws {
+        try await body(plan)
+    }
+}

@@ -1,0 +1,266 @@
+import Composer
+import ComposerTesting
+import Testing
+
+/// A screen only a signed-in user may see, wherever it appears: marked, not bound to a step.
+@MainActor
+protocol RequiresSignIn {}
+
+final class AccountScreen: TestScreen, RequiresSignIn {
+    init() { super.init("account") }
+}
+
+/// A factory that refuses negative product IDs up front, the way RouteComposer's `prepare` does.
+struct ValidatingProductFactory: Factory {
+    let journal: Journal
+
+    struct NegativeID: Error, CustomStringConvertible {
+        let id: Int
+        var description: String { "product IDs are positive; got \(id)" }
+    }
+
+    func validate(_ context: Int) throws {
+        if context < 0 { throw NegativeID(id: context) }
+    }
+
+    func build(with context: Int) throws -> ProductScreen {
+        journal.record("build product \(context)")
+        return ProductScreen(context)
+    }
+}
+
+/// A context task that refuses IDs it has no data for, before anything runs.
+struct ValidatingProductTask: ContextTask {
+    let journal: Journal
+
+    struct NoData: Error, CustomStringConvertible {
+        let id: Int
+        var description: String { "no data for product \(id)" }
+    }
+
+    func validate(_ context: Int) throws {
+        if context > 100 { throw NoData(id: context) }
+    }
+
+    func prepare(_ screen: ProductScreen, with context: Int) throws {
+        journal.record("prepare product \(context)")
+    }
+}
+
+/// Replaces every tab with the new screen: a merge that drops screens from a live container.
+struct ReplaceAllTabsAction<Container: TabsContainer>: ContainerAction {
+    func merge(_ screen: any Screen, into children: inout ContainerChildren) throws {
+        children = ContainerChildren([screen], selectedIndex: 0)
+    }
+}
+
+/// Counts how often the router asked it, so a test can tell whether the router planned again.
+@MainActor
+final class CallCounter {
+    var calls = 0
+}
+
+@MainActor
+@Suite("Preflight validations, removals by actions, re-planning and plan interceptors")
+struct PreflightAndPlanTests {
+    let journal = Journal()
+
+    func productOverCurrent<F: Factory>(factory: F) -> DestinationStep<ProductScreen, Int>
+    where F.ViewController == ProductScreen, F.Context == Int {
+        StepAssembly(finder: ClassWithContextFinder<ProductScreen, Int>(), factory: factory)
+            .adding(RecordingInterceptor<Int>(journal: journal, name: "product"))
+            .adding(ValidatingProductTask(journal: journal))
+            .using(GeneralAction.presentModally())
+            .from(GeneralStep.current())
+            .assemble()
+    }
+
+    @Test("A factory that rejects its context stops the navigation before any guard or factory runs")
+    func factoryValidationComesFirst() async throws {
+        let window = TestWindow(root: TestNavigationContainer("main", stack: [ListScreen()]))
+        let router = DefaultRouter(window: window)
+        let before = window.render()
+
+        let error = await #expect(throws: RoutingError.self) {
+            try await router.navigate(
+                to: productOverCurrent(factory: ValidatingProductFactory(journal: journal)), with: -4, animated: false)
+        }
+
+        #expect(error?.code == .factoryFailed)
+        #expect(error?.failingStep == FailingStep(position: 0, role: .factory, typeName: "ValidatingProductFactory"))
+        #expect(error?.underlyingError is ValidatingProductFactory.NegativeID)
+        #expect(window.render() == before)
+        #expect(journal.lines.isEmpty, "no interceptor, factory or task ran")
+    }
+
+    @Test("A context task that rejects its context stops the navigation before any guard or factory runs")
+    func contextTaskValidationComesFirst() async throws {
+        let window = TestWindow(root: TestNavigationContainer("main", stack: [ListScreen()]))
+        let router = DefaultRouter(window: window)
+        let before = window.render()
+
+        let error = await #expect(throws: RoutingError.self) {
+            try await router.navigate(
+                to: productOverCurrent(factory: ValidatingProductFactory(journal: journal)), with: 101, animated: false)
+        }
+
+        #expect(error?.code == .contextTaskFailed)
+        #expect(error?.failingStep?.role == .contextTask)
+        #expect(error?.description.contains("no data for product 101") == true)
+        #expect(window.render() == before)
+        #expect(journal.lines.isEmpty)
+    }
+
+    @Test("setPrimary asks the column it replaces before any guard or factory runs")
+    func replacedColumnIsAskedInPreflight() async throws {
+        let menu = TestScreen("unsaved menu")
+        menu.canBeDismissed = false
+        let window = TestWindow(root: TestSplitContainer("split", primary: menu, secondary: TestScreen("detail")))
+        let router = DefaultRouter(window: window)
+        let before = window.render()
+        let newPrimary = StepAssembly(
+            finder: ClassWithContextFinder<ProductScreen, Int>(), factory: ProductFactory(journal: journal)
+        )
+        .adding(RecordingInterceptor<Int>(journal: journal, name: "product"))
+        .using(TestSplitContainer.setPrimary())
+        .from(GeneralStep.custom(ClassFinder<TestSplitContainer, Int>()))
+        .assemble()
+
+        let error = await #expect(throws: RoutingError.self) {
+            try await router.navigate(to: newPrimary, with: 1, animated: false)
+        }
+
+        #expect(error?.code == .dismissalRefused)
+        #expect(error?.failingStep?.position == 0)
+        #expect(window.render() == before)
+        #expect(journal.lines.isEmpty)
+    }
+
+    @Test("A merge that drops a refusing tab from live tabs is refused before any guard or factory runs")
+    func screensDroppedByAMergeAreAskedInPreflight() async throws {
+        let form = TestScreen("unsaved form")
+        form.canBeDismissed = false
+        let window = TestWindow(root: TestTabsContainer("tabs", tabs: [TestScreen("home"), form], selectedIndex: 0))
+        let router = DefaultRouter(window: window)
+        let before = window.render()
+        let onlyTab = StepAssembly(
+            finder: ClassWithContextFinder<ProductScreen, Int>(), factory: ProductFactory(journal: journal)
+        )
+        .adding(RecordingInterceptor<Int>(journal: journal, name: "product"))
+        .using(ReplaceAllTabsAction<TestTabsContainer>())
+        .from(GeneralStep.custom(ClassFinder<TestTabsContainer, Int>()))
+        .assemble()
+
+        let error = await #expect(throws: RoutingError.self) {
+            try await router.navigate(to: onlyTab, with: 2, animated: false)
+        }
+
+        #expect(error?.code == .dismissalRefused)
+        #expect(error?.description.contains("unsaved form") == true)
+        #expect(window.render() == before)
+        #expect(journal.lines.isEmpty)
+    }
+
+    @Test("After a guard that changed nothing, the router does not plan again; after one that did, it does")
+    func replanOnlyWhenTheTreeChanged() async throws {
+        let window = TestWindow(root: TestNavigationContainer("main", stack: [ListScreen()]))
+        let router = DefaultRouter(window: window)
+        let finderCalls = CallCounter()
+        func product(_ guardBody: @escaping @MainActor () async -> Void) -> DestinationStep<ProductScreen, Int> {
+            StepAssembly(
+                finder: PredicateFinder<ProductScreen, Int> { screen, id in
+                    finderCalls.calls += 1
+                    return screen.productID == id
+                }, factory: ProductFactory(journal: journal)
+            )
+            .adding(ProbeInterceptor(body: guardBody))
+            .using(TestNavigationContainer.push())
+            .from(GeneralStep.current().expectingContainer())
+            .assemble()
+        }
+
+        // The finder is asked once per product on screen: with one product, one call per plan.
+        try await router.navigate(to: product {}, with: 1, animated: false)
+        #expect(finderCalls.calls == 0, "no product on screen yet")
+
+        finderCalls.calls = 0
+        try await router.navigate(
+            to: product {
+                let login = LoginScreen()
+                login.modalStyle = .fullScreen
+                try? await window.current?.presentScreen(login, animated: false)
+                try? await window.root?.dismissPresentedScreen(animated: false)
+            }, with: 2, animated: false)
+        #expect(finderCalls.calls == 2, "a login screen came and went, so the router planned again")
+        #expect(window.current?.name == "product 2")
+
+        finderCalls.calls = 0
+        try await router.navigate(to: product {}, with: 3, animated: false)
+        #expect(finderCalls.calls == 2, "the guard changed nothing: one plan, each of the two products asked once")
+        #expect(window.current?.name == "product 3")
+    }
+
+    @Test("A plan interceptor sees a predefined child of a new container, so a gated tab cannot appear unguarded")
+    func planInterceptorSeesPredefinedChildren() async throws {
+        let window = TestWindow()
+        let router = DefaultRouter(window: window)
+        var seen: [String] = []
+        let predefined = WeakScreen()
+        router.add(
+            planInterceptor: ClosurePlanInterceptor { plan in
+                seen = plan.entries.map { "\($0.kind.rawValue) \($0.type)" }
+                predefined.screen = plan.entries.last?.screen
+                if plan.entries.contains(where: { $0.type is any RequiresSignIn.Type }) {
+                    throw SignInRequired()
+                }
+            })
+        let shop = StepAssembly(
+            finder: ClassFinder<TestTabsContainer, Void>(),
+            factory: PredefinedChildrenFactory(
+                TabsContainerFactory { _ in TestTabsContainer("shop") }, children: [{ _ in AccountScreen() }])
+        )
+        .using(GeneralAction.replaceRoot())
+        .from(GeneralStep.window())
+        .assemble()
+
+        let error = await #expect(throws: RoutingError.self) {
+            try await router.navigate(to: shop, animated: false)
+        }
+
+        #expect(error?.code == .interceptorRejected)
+        #expect(seen == ["reveal WindowAnchor", "build TestTabsContainer", "predefinedChild AccountScreen"])
+        #expect(window.render() == "window\n  (no root)")
+        #expect(predefined.screen == nil, "the predefined child of the refused navigation is released")
+    }
+
+    @Test("A plan interceptor sees the screen a back navigation would uncover")
+    func planInterceptorSeesRevealedScreens() async throws {
+        let window = TestWindow(
+            root: TestNavigationContainer("main", stack: [ListScreen(), AccountScreen(), ProductScreen(5)]))
+        let router = DefaultRouter(window: window)
+        router.add(
+            planInterceptor: ClosurePlanInterceptor { plan in
+                if plan.entries.contains(where: { $0.kind == .reveal && $0.screen is any RequiresSignIn }) {
+                    throw SignInRequired()
+                }
+            })
+        let before = window.render()
+
+        let error = await #expect(throws: RoutingError.self) {
+            _ = try await router.navigate(to: GeneralStep.previous(), animated: false)
+        }
+
+        #expect(error?.code == .interceptorRejected)
+        #expect(error?.underlyingError is SignInRequired)
+        #expect(window.render() == before)
+    }
+}
+
+@MainActor
+final class WeakScreen {
+    weak var screen: (any Screen)?
+}
+
+struct SignInRequired: Error, CustomStringConvertible {
+    var description: String { "sign in first" }
+}
