@@ -101,8 +101,8 @@ open class TestSideMenuContainer: TestScreen, ScreenContainer {
             return nil
         }
         guard panel != shownStorage else { return nil }
-        return ContainerReveal(summary: { "show \(panel) of \(self)" }) { animated in
-            await self.showPanel(panel, animated: animated)
-        }
+        return ContainerReveal(
+            summary: { "show \(panel) of \(self)" },
+            perform: { animated in await self.showPanel(panel, animated: animated) })
     }
 }

@@ -93,10 +93,8 @@ extension NavigationStackContainer {
         guard let index = screens.firstIndex(where: { $0 === child }), index < screens.count - 1 else { return nil }
         let kept = Array(screens[...index])
         return ContainerReveal(
-            removing: Array(screens[(index + 1)...]), summary: { "pop \(self) back to \(child)" }
-        ) { animated in
-            try await self.setStack(kept, animated: animated)
-        }
+            removing: Array(screens[(index + 1)...]), summary: { "pop \(self) back to \(child)" },
+            perform: { animated in try await self.setStack(kept, animated: animated) })
     }
 }
 
@@ -118,9 +116,8 @@ extension TabsContainer {
     /// Selects `child`'s tab.
     public func revealing(_ child: any Screen) throws(ContainerRevealError) -> ContainerReveal? {
         guard let index = tabScreens.firstIndex(where: { $0 === child }), index != selectedTabIndex else { return nil }
-        return ContainerReveal(summary: { "select tab \(index) of \(self)" }) { _ in
-            try await self.selectTab(at: index)
-        }
+        return ContainerReveal(
+            summary: { "select tab \(index) of \(self)" }, perform: { _ in try await self.selectTab(at: index) })
     }
 }
 
