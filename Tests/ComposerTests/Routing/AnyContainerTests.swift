@@ -239,48 +239,4 @@ struct AnyContainerTests {
         #expect(window.memory.isReleased("product 8"))
         #expect(window.memory.isReleased("[product 8]"))
     }
-
-    @Test("Setting the stack keeps the wrappers of screens already in it and wraps the new ones")
-    func setStackReusesWrappers() async throws {
-        let home = TestScreen("home")
-        let list = ListScreen()
-        let navigation = TestWrappingNavigationContainer("main", screens: [home, list])
-        let homeWrapper = try #require(navigation.stackScreens.first)
-        _ = TestWindow(root: navigation)
-
-        try await navigation.setStack([home, ProductScreen(3)], animated: false)
-
-        #expect(navigation.stackScreens.first === homeWrapper)
-        #expect(navigation.contentScreens.map(\.name) == ["home", "product 3"])
-        #expect(list.parentScreen == nil)
-    }
-
-    @Test("A wrapping stack refuses what a navigation stack refuses, and changes nothing")
-    func wrappingStackRefusals() async throws {
-        let navigation = TestWrappingNavigationContainer("main", screens: [TestScreen("home")])
-        let window = TestWindow(root: navigation)
-        let before = window.render()
-        let elsewhere = TestScreen("elsewhere")
-        let other = TestNavigationContainer("other", stack: [elsewhere])
-        let fresh = TestScreen("fresh")
-
-        await #expect(
-            throws: TestScreenError.navigationInsideNavigation(screen: #"nav "inner""#, navigation: #"wrapnav "main""#)
-        ) {
-            try await navigation.setStack([fresh, TestNavigationContainer("inner")], animated: false)
-        }
-        await #expect(
-            throws: TestScreenError.alreadyInContainer(screen: #"screen "elsewhere""#, container: #"nav "other""#)
-        ) {
-            try await navigation.setStack([fresh, elsewhere], animated: false)
-        }
-        await #expect(throws: TestScreenError.duplicateChild(screen: #"screen "fresh""#, container: #"wrapnav "main""#))
-        {
-            try await navigation.setStack([fresh, fresh], animated: false)
-        }
-
-        #expect(window.render() == before)
-        #expect(fresh.parentScreen == nil)
-        #expect(elsewhere.parentScreen === other)
-    }
 }
