@@ -4,7 +4,7 @@ import Composer
 /// the twin of ComposerUIKit's `WrappingNavigationController` (each wrapper owns the navigation
 /// bar of its screen).
 ///
-/// Its ``stack`` holds the wrappers. ``setStack(_:animated:)`` takes wrappers and bare content
+/// Its ``TestNavigationContainer/stack`` holds the wrappers. ``setStack(_:animated:)`` takes wrappers and bare content
 /// screens alike: a bare screen already wrapped in this stack stands for its wrapper (so popping
 /// back to a content screen pops to its wrapper), and any other bare screen gets a new wrapper. So
 /// the built-in push, pop-back and replace actions work unchanged, and the router and the finders

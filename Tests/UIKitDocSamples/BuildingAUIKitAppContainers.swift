@@ -69,5 +69,5 @@
                 perform: { animated in await self.show(menu: wantsMenu, animated: animated) })
         }
     }
-    // end-doc-sample
+// end-doc-sample
 #endif
