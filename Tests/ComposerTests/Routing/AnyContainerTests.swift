@@ -91,6 +91,16 @@ struct AnyContainerTests {
         return (TestWindow(root: menu), menu)
     }
 
+    /// The side menu once its content panel is shown, with product 7 on top.
+    private static let contentShownTree = """
+        window
+          sidemenu "app" visible=1
+            screen "menu"
+            nav "content"
+              screen "home"
+              screen "product 7"
+        """
+
     @Test("A screen in the hidden panel is found and revealed: the panel switches with its callbacks")
     func revealInHiddenPanel() async throws {
         let (window, menu) = sideMenuWindow()
@@ -112,15 +122,7 @@ struct AnyContainerTests {
 
         #expect(found === window.current)
         #expect(menu.shownPanel == .content)
-        #expect(
-            window.render() == """
-                window
-                  sidemenu "app" visible=1
-                    screen "menu"
-                    nav "content"
-                      screen "home"
-                      screen "product 7"
-                """)
+        #expect(window.render() == Self.contentShownTree)
         #expect(
             window.lifecycle.lines == [
                 "menu: viewWillDisappear", "content: viewWillAppear", "product 7: viewWillAppear",
@@ -152,15 +154,7 @@ struct AnyContainerTests {
         let found = try await router.navigate(to: product, with: 7, animated: false)
 
         #expect(found === window.current)
-        #expect(
-            window.render() == """
-                window
-                  sidemenu "app" visible=1
-                    screen "menu"
-                    nav "content"
-                      screen "home"
-                      screen "product 7"
-                """)
+        #expect(window.render() == Self.contentShownTree)
     }
 
     @Test("A visible-only search misses a screen in the hidden panel, and finds it once the panel is shown")
