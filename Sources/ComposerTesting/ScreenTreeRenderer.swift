@@ -6,7 +6,9 @@ import Composer
 /// It reads any `Screen` through Composer's protocols only, so it renders a UIKit tree as well as
 /// the twin's. Each screen is one line: its `description`, then ` selected=<index>` for a
 /// `TabsContainer` (`selected=none` without tabs), ` collapsed` or ` expanded` for a
-/// `SplitContainer`, and ` (dismissing)` for the outermost screen of a level being dismissed.
+/// `SplitContainer`, ` visible=<indices>` for any other `ScreenContainer` that hides some of its
+/// children (the side menu's hidden panel; a wrapper shows its one child and gets no marker), and
+/// ` (dismissing)` for the outermost screen of a level being dismissed.
 /// Children follow, indented two spaces more. What a screen presents (a screen whose
 /// `presentedScreen` names it as `presentingScreen`) follows its children as a line
 /// `presented <style>:` at the screen's own indentation, then the presented level indented two
@@ -68,6 +70,7 @@ public struct ScreenTreeRenderer {
         if let split = screen as? any SplitContainer {
             line += split.isCollapsed ? " collapsed" : " expanded"
         }
+        line += Self.visibleMarker(of: screen)
         if screen.isBeingDismissed, !(screen.parentScreen?.isBeingDismissed ?? false) {
             line += " (dismissing)"
         }
@@ -90,5 +93,22 @@ public struct ScreenTreeRenderer {
             lines.append(padding + "presented \(presentationStyleName(presented)):")
             append(presented, indent: indent + 2, to: &lines, visited: &visited)
         }
+    }
+}
+
+extension ScreenTreeRenderer {
+    /// ` visible=<indices>` for an app's own container that hides some of its children (a side
+    /// menu's hidden panel), `visible=none` when it shows none; empty for the built-in kinds, whose
+    /// own markers or order already say it, and for a container showing every child (a wrapper).
+    static func visibleMarker(of screen: any Screen) -> String {
+        guard let container = screen.asContainer,
+            !(container is any NavigationStackContainer || container is any TabsContainer
+                || container is any SplitContainer)
+        else { return "" }
+        let children = screen.childScreens
+        let visible = container.visibleChildScreens
+        let indices = children.indices.filter { index in visible.contains { $0 === children[index] } }
+        guard indices.count != children.count else { return "" }
+        return " visible=" + (indices.isEmpty ? "none" : indices.map(String.init).joined(separator: ","))
     }
 }

@@ -6,7 +6,8 @@
     ///
     /// Changes go through `setViewControllers(_:animated:)` and return when the transition
     /// coordinator reports the end of the animation (at once when not animated, or when the controller
-    /// is not on screen and UIKit runs no transition).
+    /// is not on screen and UIKit runs no transition). In a ``WrappingNavigationController`` the stack
+    /// holds the wrappers, and a wrapped screen given to `setStack` stands for its wrapper.
     extension UINavigationController: @retroactive ChildListContainer, @retroactive NavigationStackContainer {
         /// The stack, bottom first (`viewControllers`).
         public var stack: [any Screen] { viewControllers }
@@ -18,6 +19,7 @@
         ///   in another container, presented, or a window's root; or when UIKit does not report the end
         ///   of the transition.
         public func setStack(_ screens: [any Screen], animated: Bool) async throws {
+            let screens = (self as? any StackScreenMapping)?.stackScreens(for: screens) ?? screens
             let controllers = try validatedStack(screens)
             if controllers.count == viewControllers.count, zip(controllers, viewControllers).allSatisfy({ $0 === $1 }) {
                 return
