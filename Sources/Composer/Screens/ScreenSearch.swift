@@ -24,12 +24,21 @@ public enum ScreenSearch {
         in tree: ScreenTree, options: SearchOptions, start: SearchStart = .topmost,
         _ visit: (any Screen) -> Bool
     ) -> Bool {
-        let levels = tree.presentationLevels
+        let levels = tree.levelsWithLeaves
         guard !levels.isEmpty else { return false }
         let startIndex = start == .root ? 0 : levels.count - 1
+        // The first candidate is often the match (the current screen): it is remembered without
+        // allocating a set, which only the second candidate creates.
+        var firstOffered: ObjectIdentifier?
         var seen = Set<ObjectIdentifier>()
         func offer(_ screen: any Screen) -> Bool {
-            seen.insert(ObjectIdentifier(screen)).inserted && visit(screen)
+            let id = ObjectIdentifier(screen)
+            guard let first = firstOffered else {
+                firstOffered = id
+                return visit(screen)
+            }
+            guard id != first, seen.insert(id).inserted else { return false }
+            return visit(screen)
         }
         func offerVisible(from levelRoot: any Screen) -> Bool {
             var pending: [any Screen] = [levelRoot]
@@ -59,8 +68,7 @@ public enum ScreenSearch {
             return options.contains(.contained) && offerContained(in: levelRoot)
         }
 
-        let startLevel = levels[startIndex]
-        let startLeaf = ScreenTree.visibleLeaf(of: startLevel)
+        let (startLevel, startLeaf) = levels[startIndex]
         if options.contains(.current), offer(startLeaf) { return true }
         if options.contains(.parent) {
             for ancestor in ScreenTree.ancestors(of: startLeaf) where offer(ancestor) { return true }
@@ -68,10 +76,10 @@ public enum ScreenSearch {
         if options.contains(.visible), offerVisible(from: startLevel) { return true }
         if options.contains(.contained), offerContained(in: startLevel) { return true }
         if options.contains(.presented) {
-            for level in levels[(startIndex + 1)...] where offerLevel(level) { return true }
+            for (level, _) in levels[(startIndex + 1)...] where offerLevel(level) { return true }
         }
         if options.contains(.presenting) {
-            for level in levels[..<startIndex].reversed() where offerLevel(level) { return true }
+            for (level, _) in levels[..<startIndex].reversed() where offerLevel(level) { return true }
         }
         return false
     }

@@ -18,7 +18,7 @@ public struct ScreenTree {
     /// The screen the user sees on top: follow presentations to the topmost one (skipping one
     /// that is being dismissed), then the visible child of every container inside it.
     public var current: (any Screen)? {
-        presentationLevels.last.map(Self.visibleLeaf(of:))
+        levelsWithLeaves.last?.leaf
     }
 
     /// The outermost screens of each presentation level, bottom first: the root, then what it
@@ -29,15 +29,21 @@ public struct ScreenTree {
     /// the level), then the outermost screen's, which covers everything, so the last level is the
     /// one on top and the one before it is what the user sees once it is dismissed.
     public var presentationLevels: [any Screen] {
+        levelsWithLeaves.map(\.level)
+    }
+
+    /// ``presentationLevels``, each with its visible leaf, which finding the levels computes anyway.
+    var levelsWithLeaves: [(level: any Screen, leaf: any Screen)] {
         guard let root else { return [] }
-        var levels: [any Screen] = []
+        var levels: [(level: any Screen, leaf: any Screen)] = []
         // A handful of levels at most: a linear check costs less than hashing into a set.
         func add(_ level: any Screen) {
             guard levels.count < 1_000 else { return }
-            for known in levels where known === level { return }
-            levels.append(level)
+            for known in levels where known.level === level { return }
+            let leaf = Self.visibleLeaf(of: level)
+            levels.append((level, leaf))
             let outer = Self.livePresentation(level.presentedScreen)
-            if let inner = Self.livePresentation(Self.visibleLeaf(of: level).presentedScreen), inner !== outer {
+            if let inner = Self.livePresentation(leaf.presentedScreen), inner !== outer {
                 add(inner)
             }
             if let outer { add(outer) }

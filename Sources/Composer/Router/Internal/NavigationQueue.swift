@@ -55,5 +55,25 @@ final class NavigationQueue {
 /// inside one (a login interceptor showing the login screen) runs at once instead of waiting
 /// behind the navigation that started it.
 enum NavigationScope {
-    @TaskLocal static var activeRouters: Set<ObjectIdentifier> = []
+    @TaskLocal static var activeRouters: ActiveRouters = []
+}
+
+/// The routers navigating in a task: almost always one, kept without allocating; more only when
+/// one router's interceptor navigates through another.
+struct ActiveRouters: Sendable, ExpressibleByArrayLiteral {
+    private var first: ObjectIdentifier?
+    private var others: [ObjectIdentifier] = []
+
+    init(arrayLiteral routers: ObjectIdentifier...) {
+        for router in routers { insert(router) }
+    }
+
+    func contains(_ router: ObjectIdentifier) -> Bool {
+        first == router || others.contains(router)
+    }
+
+    mutating func insert(_ router: ObjectIdentifier) {
+        guard !contains(router) else { return }
+        if first == nil { first = router } else { others.append(router) }
+    }
 }
