@@ -49,18 +49,16 @@ struct LinkTrie {
         /// other nodes. Labels repeat a lot (`list`, `edit` under every module), so each
         /// distinct one is kept once.
         var label: Int32 = -1
+        /// For a node whose `edges` are too many to scan, its position in `affixNodes`; -1 for
+        /// other nodes. (It fills what would otherwise be padding.)
+        var affix: Int32 = -1
         /// Bit n: a printable-ASCII static child of n bytes (n < 62); bit 62: any other static
         /// child. Lets a lookup skip the hashed table when no static child can fit a segment.
-        /// Bit 63 is `isIndexed`, kept here so that a node takes 48 bytes.
         var literalLengths: UInt64 = 0
 
-        /// Whether `edges` is too long to scan and is found through `affixGroups` instead.
-        var isIndexed: Bool {
-            get { literalLengths & Self.indexedBit != 0 }
-            set { literalLengths = newValue ? literalLengths | Self.indexedBit : literalLengths & ~Self.indexedBit }
-        }
+        /// Whether `edges` is too long to scan and is found through `affixSlots` instead.
+        var isIndexed: Bool { affix >= 0 }
 
-        static let indexedBit: UInt64 = 1 << 63
         static let otherLiteralBit: UInt64 = 1 << 62
     }
 
@@ -94,15 +92,33 @@ struct LinkTrie {
         let text: String
     }
 
-    struct AffixKey: Hashable {
-        let node: Int32
-        let prefix: String
-        let suffix: String
-    }
-
+    /// The lengths, in characters, of a placeholder's prefix and suffix.
     struct AffixLengths: Hashable {
         let prefix: Int
         let suffix: Int
+    }
+
+    /// What a lookup needs to know about an indexed node besides its slots.
+    struct AffixNode {
+        /// The distinct (prefix, suffix) lengths of its placeholders: a segment can only fit
+        /// texts of these lengths, so a lookup hashes one candidate text per pair.
+        var lengths: [AffixLengths] = []
+        /// The most placeholders that share one surrounding text (they differ in type), which
+        /// bounds how many candidates one length pair can yield.
+        var largestGroup = 0
+
+        /// The most candidates a segment can have at this node.
+        var candidateLimit: Int { lengths.count * largestGroup }
+    }
+
+    /// One placeholder child of an indexed node in the open-addressed `affixSlots`.
+    struct AffixSlot {
+        /// Bits of the hash of (node, prefix, suffix), to pass over most other keys unread.
+        var fingerprint: UInt32 = 0
+        /// The indexed node; -1 for an empty slot.
+        var node: Int32 = -1
+        /// The placeholder's position in the node's `edges`.
+        var edge: Int32 = 0
     }
 
     /// Above this many placeholder children, a node indexes them by their surrounding text.
@@ -116,10 +132,14 @@ struct LinkTrie {
     private var labelIndices: [String: Int32] = [:]
     /// Every static child of every node.
     private(set) var literals: [LiteralKey: Int32] = [:]
-    /// The placeholder children of indexed nodes, by node and surrounding text (positions in `edges`).
-    private(set) var affixGroups: [AffixKey: [Int32]] = [:]
-    /// The distinct (prefix, suffix) lengths, in characters, of each indexed node's placeholders.
-    private(set) var affixLengths: [Int32: [AffixLengths]] = [:]
+    /// The placeholder children of every indexed node, hashed by node and surrounding text:
+    /// one flat open-addressed table (a power of two long, at most three quarters full) rather
+    /// than a dictionary of small arrays, so each such child costs a few bytes and a lookup
+    /// allocates nothing. Texts compare as `String`s do (canonical equivalence), as everywhere else.
+    private(set) var affixSlots: [AffixSlot] = []
+    private var affixSlotCount = 0
+    /// The indexed nodes' lengths, by `Node/affix`.
+    private(set) var affixNodes: [AffixNode] = []
 
     // MARK: Building
 
@@ -214,7 +234,8 @@ struct LinkTrie {
             let position = nodes[node].edges.firstIndex { edge.shape.precedes($0.shape) }
             nodes[node].edges.insert(edge, at: position ?? nodes[node].edges.count)
             if nodes[node].edges.count > Self.indexThreshold {
-                nodes[node].isIndexed = true
+                nodes[node].affix = Int32(affixNodes.count)
+                affixNodes.append(AffixNode())
                 for position in nodes[node].edges.indices { index(edgeAt: position, of: node) }
             }
         }
@@ -222,12 +243,60 @@ struct LinkTrie {
     }
 
     private mutating func index(edgeAt position: Int, of node: Int) {
+        if (affixSlotCount + 1) * 4 > affixSlots.count * 3 { growAffixSlots() }
         let edge = nodes[node].edges[position]
-        affixGroups[AffixKey(node: Int32(node), prefix: edge.prefix, suffix: edge.suffix), default: []].append(
-            Int32(position))
+        var group = 1
+        forEachAffixSlot(node: node, prefix: edge.prefix, suffix: edge.suffix) { _ in group += 1 }
+        let hash = Self.affixHash(node: node, prefix: edge.prefix, suffix: edge.suffix)
+        placeAffixSlot(AffixSlot(fingerprint: UInt32(truncatingIfNeeded: hash >> 32), node: Int32(node), edge: Int32(position)), hash: hash)
+        let info = Int(nodes[node].affix)
+        affixNodes[info].largestGroup = max(affixNodes[info].largestGroup, group)
         let lengths = AffixLengths(prefix: edge.prefix.count, suffix: edge.suffix.count)
-        if !(affixLengths[Int32(node)]?.contains(lengths) ?? false) {
-            affixLengths[Int32(node), default: []].append(lengths)
+        if !affixNodes[info].lengths.contains(lengths) { affixNodes[info].lengths.append(lengths) }
+    }
+
+    /// Doubles `affixSlots` and places every slot again.
+    private mutating func growAffixSlots() {
+        let old = affixSlots
+        affixSlots = Array(repeating: AffixSlot(), count: max(16, old.count * 2))
+        for slot in old where slot.node >= 0 {
+            let edge = nodes[Int(slot.node)].edges[Int(slot.edge)]
+            placeAffixSlot(slot, hash: Self.affixHash(node: Int(slot.node), prefix: edge.prefix, suffix: edge.suffix))
+        }
+    }
+
+    /// Puts `slot` in the first empty place from its hash on.
+    private mutating func placeAffixSlot(_ slot: AffixSlot, hash: Int) {
+        let mask = affixSlots.count - 1
+        var place = hash & mask
+        while affixSlots[place].node >= 0 { place = (place + 1) & mask }
+        affixSlots[place] = slot
+        affixSlotCount += 1
+    }
+
+    static func affixHash(node: Int, prefix: String, suffix: String) -> Int {
+        var hasher = Hasher()
+        hasher.combine(node)
+        hasher.combine(prefix)
+        hasher.combine(suffix)
+        return hasher.finalize()
+    }
+
+    /// Calls `body` with the position in `edges` of every placeholder of the indexed `node`
+    /// whose prefix and suffix equal these (one per type).
+    private func forEachAffixSlot(node: Int, prefix: String, suffix: String, _ body: (Int) -> Void) {
+        guard !affixSlots.isEmpty else { return }
+        let hash = Self.affixHash(node: node, prefix: prefix, suffix: suffix)
+        let fingerprint = UInt32(truncatingIfNeeded: hash >> 32)
+        let mask = affixSlots.count - 1
+        var place = hash & mask
+        while affixSlots[place].node >= 0 {
+            let slot = affixSlots[place]
+            if slot.fingerprint == fingerprint, Int(slot.node) == node {
+                let edge = nodes[node].edges[Int(slot.edge)]
+                if edge.prefix == prefix, edge.suffix == suffix { body(Int(slot.edge)) }
+            }
+            place = (place + 1) & mask
         }
     }
 
@@ -256,10 +325,11 @@ struct LinkTrie {
             return literals[LiteralKey(node: Int32(node), text: text)].map(Int.init)
         case .placeholder(let type, let prefix, let suffix):
             if nodes[node].isIndexed {
-                let group = affixGroups[AffixKey(node: Int32(node), prefix: prefix, suffix: suffix)] ?? []
-                return group.first { nodes[node].edges[Int($0)].type == type }.map {
-                    Int(nodes[node].edges[Int($0)].child)
+                var found: Int?
+                forEachAffixSlot(node: node, prefix: prefix, suffix: suffix) { position in
+                    if nodes[node].edges[position].type == type { found = Int(nodes[node].edges[position].child) }
                 }
+                return found
             }
             return nodes[node].edges.first { $0.shape == shape }.map { Int($0.child) }
         case .catchAll:
@@ -457,13 +527,20 @@ extension LinkTrie {
 
         // Then placeholders, in precedence order.
         if nodes[nodeIndex].isIndexed {
-            for position in candidates(nodeIndex, segment, state) {
-                let edge = nodes[nodeIndex].edges[position]
-                if capture(edge, segment, depth, &state) {
-                    let found = walk(Int(edge.child), depth + 1, &state)
-                    if found >= 0 { return found }
+            let info = affixNodes[Int(nodes[nodeIndex].affix)]
+            let found = withUnsafeTemporaryAllocation(of: Int32.self, capacity: max(info.candidateLimit, 1)) {
+                buffer -> Int32 in
+                let count = candidates(nodeIndex, info, segment, state, into: buffer)
+                for position in buffer[..<count] {
+                    let edge = nodes[nodeIndex].edges[Int(position)]
+                    if capture(edge, segment, depth, &state) {
+                        let found = walk(Int(edge.child), depth + 1, &state)
+                        if found >= 0 { return found }
+                    }
                 }
+                return -1
             }
+            if found >= 0 { return found }
         } else {
             var position = 0
             while position < nodes[nodeIndex].edges.count {
@@ -501,14 +578,18 @@ extension LinkTrie {
         return length < 62 && lengths & (1 << UInt64(length)) != 0
     }
 
-    /// The positions of the indexed node's placeholders whose surrounding text fits `segment`,
-    /// in precedence order.
-    private func candidates(_ node: Int, _ segment: SegmentRef, _ state: Walk) -> [Int] {
-        guard let lengths = affixLengths[Int32(node)] else { return [] }
+    /// Writes to `buffer` the positions of the indexed node's placeholders whose surrounding
+    /// text fits `segment`, in precedence order, and returns how many there are. One hashed
+    /// probe per distinct (prefix, suffix) length pair; nothing is allocated for texts of up to
+    /// 15 bytes, which stay inside their `String`.
+    private func candidates(
+        _ node: Int, _ info: AffixNode, _ segment: SegmentRef, _ state: Walk,
+        into buffer: UnsafeMutableBufferPointer<Int32>
+    ) -> Int {
         let text: String? = segment.isPrintableASCII ? nil : state.text(segment)
-        let count = text?.count ?? (segment.end - segment.start)
-        var result: [Int] = []
-        for pair in lengths where pair.prefix + pair.suffix < count {
+        let length = text?.count ?? (segment.end - segment.start)
+        var count = 0
+        for pair in info.lengths where pair.prefix + pair.suffix < length {
             let prefix: String
             let suffix: String
             if let text {
@@ -522,14 +603,27 @@ extension LinkTrie {
                     decoding: UnsafeBufferPointer(rebasing: state.bytes[(segment.end - pair.suffix)..<segment.end]),
                     as: UTF8.self)
             }
-            if let group = affixGroups[AffixKey(node: Int32(node), prefix: prefix, suffix: suffix)] {
-                result.append(contentsOf: group.map(Int.init))
+            forEachAffixSlot(node: node, prefix: prefix, suffix: suffix) { position in
+                guard count < buffer.count else { return }
+                buffer[count] = Int32(position)
+                count += 1
             }
         }
-        if result.count > 1 {
-            result.sort { nodes[node].edges[$0].shape.precedes(nodes[node].edges[$1].shape) }
+        // Insertion sort: there are rarely more than one or two.
+        var sorted = 1
+        while sorted < count {
+            let moving = buffer[sorted]
+            var place = sorted
+            while place > 0,
+                nodes[node].edges[Int(moving)].shape.precedes(nodes[node].edges[Int(buffer[place - 1])].shape)
+            {
+                buffer[place] = buffer[place - 1]
+                place -= 1
+            }
+            buffer[place] = moving
+            sorted += 1
         }
-        return result
+        return count
     }
 
     /// Tries `edge` on `segment`; on success records the capture at `depth`.
