@@ -1,3 +1,5 @@
+import Foundation
+
 /// The patterns of a ``LinkTable`` as a tree of path segments, one tree per scheme and host.
 ///
 /// A lookup walks down one level per link segment. Static children of every node live in one
@@ -135,7 +137,8 @@ struct LinkTrie {
     /// The placeholder children of every indexed node, hashed by node and surrounding text:
     /// one flat open-addressed table (a power of two long, at most three quarters full) rather
     /// than a dictionary of small arrays, so each such child costs a few bytes and a lookup
-    /// allocates nothing. Texts compare as `String`s do (canonical equivalence), as everywhere else.
+    /// allocates nothing. Texts compare as `String`s do (canonical equivalence), as everywhere
+    /// else; the hash is of their NFC form's bytes, so a link's ASCII text is hashed in place.
     private(set) var affixSlots: [AffixSlot] = []
     private var affixSlotCount = 0
     /// The indexed nodes' lengths, by `Node/affix`.
@@ -248,7 +251,8 @@ struct LinkTrie {
         var group = 1
         forEachAffixSlot(node: node, prefix: edge.prefix, suffix: edge.suffix) { _ in group += 1 }
         let hash = Self.affixHash(node: node, prefix: edge.prefix, suffix: edge.suffix)
-        placeAffixSlot(AffixSlot(fingerprint: UInt32(truncatingIfNeeded: hash >> 32), node: Int32(node), edge: Int32(position)), hash: hash)
+        placeAffixSlot(
+            AffixSlot(fingerprint: Self.fingerprint(hash), node: Int32(node), edge: Int32(position)), hash: hash)
         let info = Int(nodes[node].affix)
         affixNodes[info].largestGroup = max(affixNodes[info].largestGroup, group)
         let lengths = AffixLengths(prefix: edge.prefix.count, suffix: edge.suffix.count)
@@ -259,6 +263,7 @@ struct LinkTrie {
     private mutating func growAffixSlots() {
         let old = affixSlots
         affixSlots = Array(repeating: AffixSlot(), count: max(16, old.count * 2))
+        affixSlotCount = 0
         for slot in old where slot.node >= 0 {
             let edge = nodes[Int(slot.node)].edges[Int(slot.edge)]
             placeAffixSlot(slot, hash: Self.affixHash(node: Int(slot.node), prefix: edge.prefix, suffix: edge.suffix))
@@ -274,27 +279,50 @@ struct LinkTrie {
         affixSlotCount += 1
     }
 
+    /// The hash of a placeholder's surrounding texts at `node`, from their NFC form.
     static func affixHash(node: Int, prefix: String, suffix: String) -> Int {
-        var hasher = Hasher()
-        hasher.combine(node)
-        hasher.combine(prefix)
-        hasher.combine(suffix)
-        return hasher.finalize()
+        var prefix = prefix
+        var suffix = suffix
+        if !prefix.utf8.allSatisfy({ $0 < 0x80 }) { prefix = prefix.precomposedStringWithCanonicalMapping }
+        if !suffix.utf8.allSatisfy({ $0 < 0x80 }) { suffix = suffix.precomposedStringWithCanonicalMapping }
+        var hasher = AffixHasher(node: node)
+        prefix.utf8.withContiguousStorageIfAvailable { hasher.add($0) } ?? hasher.add(Array(prefix.utf8))
+        hasher.separate()
+        suffix.utf8.withContiguousStorageIfAvailable { hasher.add($0) } ?? hasher.add(Array(suffix.utf8))
+        return hasher.value
     }
+
+    /// The hash of ASCII texts, which are their own NFC form: `affixHash` without making strings.
+    static func affixHash(node: Int, prefix: UnsafeBufferPointer<UInt8>, suffix: UnsafeBufferPointer<UInt8>) -> Int {
+        var hasher = AffixHasher(node: node)
+        hasher.add(prefix)
+        hasher.separate()
+        hasher.add(suffix)
+        return hasher.value
+    }
+
+    static func fingerprint(_ hash: Int) -> UInt32 { UInt32(truncatingIfNeeded: hash >> 32) }
 
     /// Calls `body` with the position in `edges` of every placeholder of the indexed `node`
     /// whose prefix and suffix equal these (one per type).
     private func forEachAffixSlot(node: Int, prefix: String, suffix: String, _ body: (Int) -> Void) {
-        guard !affixSlots.isEmpty else { return }
         let hash = Self.affixHash(node: node, prefix: prefix, suffix: suffix)
-        let fingerprint = UInt32(truncatingIfNeeded: hash >> 32)
+        forEachAffixSlot(node: node, hash: hash, where: { $0.prefix == prefix && $0.suffix == suffix }, body)
+    }
+
+    /// Calls `body` with the position in `edges` of every placeholder of the indexed `node`
+    /// in the slots of `hash` for which `matches` holds.
+    private func forEachAffixSlot(
+        node: Int, hash: Int, where matches: (Edge) -> Bool, _ body: (Int) -> Void
+    ) {
+        guard !affixSlots.isEmpty else { return }
+        let fingerprint = Self.fingerprint(hash)
         let mask = affixSlots.count - 1
         var place = hash & mask
         while affixSlots[place].node >= 0 {
             let slot = affixSlots[place]
-            if slot.fingerprint == fingerprint, Int(slot.node) == node {
-                let edge = nodes[node].edges[Int(slot.edge)]
-                if edge.prefix == prefix, edge.suffix == suffix { body(Int(slot.edge)) }
+            if slot.fingerprint == fingerprint, Int(slot.node) == node, matches(nodes[node].edges[Int(slot.edge)]) {
+                body(Int(slot.edge))
             }
             place = (place + 1) & mask
         }
@@ -589,25 +617,31 @@ extension LinkTrie {
         let text: String? = segment.isPrintableASCII ? nil : state.text(segment)
         let length = text?.count ?? (segment.end - segment.start)
         var count = 0
+        func add(_ position: Int) {
+            guard count < buffer.count else { return }
+            buffer[count] = Int32(position)
+            count += 1
+        }
         for pair in info.lengths where pair.prefix + pair.suffix < length {
-            let prefix: String
-            let suffix: String
             if let text {
-                prefix = String(text.prefix(pair.prefix))
-                suffix = String(text.suffix(pair.suffix))
-            } else {
-                prefix = String(
-                    decoding: UnsafeBufferPointer(rebasing: state.bytes[segment.start..<(segment.start + pair.prefix)]),
-                    as: UTF8.self)
-                suffix = String(
-                    decoding: UnsafeBufferPointer(rebasing: state.bytes[(segment.end - pair.suffix)..<segment.end]),
-                    as: UTF8.self)
+                forEachAffixSlot(
+                    node: node, prefix: String(text.prefix(pair.prefix)), suffix: String(text.suffix(pair.suffix)), add)
+                continue
             }
-            forEachAffixSlot(node: node, prefix: prefix, suffix: suffix) { position in
-                guard count < buffer.count else { return }
-                buffer[count] = Int32(position)
-                count += 1
-            }
+            // Printable ASCII: hashed and compared in place.
+            let prefix = UnsafeBufferPointer(rebasing: state.bytes[segment.start..<(segment.start + pair.prefix)])
+            let suffix = UnsafeBufferPointer(rebasing: state.bytes[(segment.end - pair.suffix)..<segment.end])
+            let hash = Self.affixHash(node: node, prefix: prefix, suffix: suffix)
+            forEachAffixSlot(
+                node: node, hash: hash,
+                where: { edge in
+                    guard edge.isPrintableASCII else {
+                        // Text that only its NFC form makes ASCII (a Kelvin sign for a K).
+                        return String(decoding: prefix, as: UTF8.self) == edge.prefix
+                            && String(decoding: suffix, as: UTF8.self) == edge.suffix
+                    }
+                    return prefix.elementsEqual(edge.prefix.utf8) && suffix.elementsEqual(edge.suffix.utf8)
+                }, add)
         }
         // Insertion sort: there are rarely more than one or two.
         var sorted = 1
@@ -674,5 +708,42 @@ extension LinkTrie {
             offset += 1
         }
         return true
+    }
+}
+
+/// FNV-1a over a placeholder's node and surrounding texts, finished with a 64-bit mix so that
+/// nearby keys (`u1-`, `u2-`, …) spread over the whole table. Deterministic, unlike `Hasher`:
+/// the table only ever holds the app's own patterns, so a link can pick which slot a probe
+/// starts at but not make the chains longer.
+struct AffixHasher {
+    private var state: UInt64 = 0xcbf2_9ce4_8422_2325
+
+    init(node: Int) {
+        var node = UInt32(truncatingIfNeeded: node)
+        for _ in 0..<4 {
+            add(UInt8(truncatingIfNeeded: node))
+            node >>= 8
+        }
+    }
+
+    mutating func add(_ byte: UInt8) {
+        state = (state ^ UInt64(byte)) &* 0x100_0000_01b3
+    }
+
+    mutating func add(_ bytes: some Collection<UInt8>) {
+        for byte in bytes { add(byte) }
+    }
+
+    /// Between prefix and suffix: 0xFF, which UTF-8 never uses.
+    mutating func separate() { add(0xFF) }
+
+    var value: Int {
+        var mixed = state
+        mixed ^= mixed >> 33
+        mixed &*= 0xff51_afd7_ed55_8ccd
+        mixed ^= mixed >> 33
+        mixed &*= 0xc4ce_b9fe_1a85_ec53
+        mixed ^= mixed >> 33
+        return Int(truncatingIfNeeded: mixed)
     }
 }
