@@ -561,7 +561,7 @@ extension LinkTrie {
                 let count = candidates(nodeIndex, info, segment, state, into: buffer)
                 for position in buffer[..<count] {
                     let edge = nodes[nodeIndex].edges[Int(position)]
-                    if capture(edge, segment, depth, &state) {
+                    if capture(edge, segment, depth, &state, affixChecked: true) {
                         let found = walk(Int(edge.child), depth + 1, &state)
                         if found >= 0 { return found }
                     }
@@ -640,7 +640,7 @@ extension LinkTrie {
                         return String(decoding: prefix, as: UTF8.self) == edge.prefix
                             && String(decoding: suffix, as: UTF8.self) == edge.suffix
                     }
-                    return prefix.elementsEqual(edge.prefix.utf8) && suffix.elementsEqual(edge.suffix.utf8)
+                    return Self.bytes(prefix, equal: edge.prefix) && Self.bytes(suffix, equal: edge.suffix)
                 }, add)
         }
         // Insertion sort: there are rarely more than one or two.
@@ -660,16 +660,20 @@ extension LinkTrie {
         return count
     }
 
-    /// Tries `edge` on `segment`; on success records the capture at `depth`.
-    private func capture(_ edge: Edge, _ segment: SegmentRef, _ depth: Int, _ state: inout Walk) -> Bool {
+    /// Tries `edge` on `segment`; on success records the capture at `depth`. With
+    /// `affixChecked`, the segment is known to start with the prefix and end with the suffix
+    /// (`candidates` compared them), so printable-ASCII text is not compared again.
+    private func capture(
+        _ edge: Edge, _ segment: SegmentRef, _ depth: Int, _ state: inout Walk, affixChecked: Bool = false
+    ) -> Bool {
         var slot = CaptureSlot(isSet: true, start: segment.start, end: segment.end)
         let converted: LinkConvertedValue?
         if segment.isPrintableASCII && edge.isPrintableASCII {
             let affix = edge.prefixBytes + edge.suffixBytes
             if affix > 0 {
                 guard segment.end - segment.start > affix,
-                    Self.bytes(state.bytes, at: segment.start, equal: edge.prefix),
-                    Self.bytes(state.bytes, at: segment.end - edge.suffixBytes, equal: edge.suffix)
+                    affixChecked || Self.bytes(state.bytes, at: segment.start, equal: edge.prefix),
+                    affixChecked || Self.bytes(state.bytes, at: segment.end - edge.suffixBytes, equal: edge.suffix)
                 else { return false }
                 slot.start += edge.prefixBytes
                 slot.end -= edge.suffixBytes
@@ -699,6 +703,15 @@ extension LinkTrie {
         }
         state.captures[depth] = slot
         return true
+    }
+
+    /// Whether `bytes` are `text`'s UTF-8, compared in one block where `text` has one.
+    private static func bytes(_ bytes: UnsafeBufferPointer<UInt8>, equal text: String) -> Bool {
+        guard bytes.count == text.utf8.count else { return false }
+        return text.utf8.withContiguousStorageIfAvailable { stored in
+            for index in 0..<bytes.count where bytes[index] != stored[index] { return false }
+            return true
+        } ?? bytes.elementsEqual(text.utf8)
     }
 
     private static func bytes(_ buffer: UnsafeBufferPointer<UInt8>, at start: Int, equal text: String) -> Bool {
