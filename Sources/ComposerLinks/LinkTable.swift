@@ -223,7 +223,15 @@ public struct LinkTable<Target> {
             return try make(entry, parameters)
         }
         if case .failed = lookup, let makePlainFallback { return makePlainFallback(url) }
-        return try outcome(url, lookup: lookup, needsFallbackDetails: false).target
+        return try resolveOtherwise(url, lookup: lookup)
+    }
+
+    /// The rest of ``resolve(_:)``: redirects and fallbacks that want a reason. Kept out of
+    /// `resolve` so that the common cases never ask for the generic `Outcome`'s type metadata.
+    @MainActor
+    @inline(never)
+    private func resolveOtherwise(_ url: String, lookup: LinkMatcher.Lookup) throws(LinkError) -> Target {
+        try outcome(url, lookup: lookup, needsFallbackDetails: false).target
     }
 
     /// The target for `url`, with the pattern, parameters and redirects that led to it.

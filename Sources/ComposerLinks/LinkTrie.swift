@@ -1,3 +1,5 @@
+import Foundation
+
 /// The patterns of a ``LinkTable`` as a tree of path segments, one tree per scheme and host.
 ///
 /// A lookup walks down one level per link segment. Static children of every node live in one
@@ -49,18 +51,16 @@ struct LinkTrie {
         /// other nodes. Labels repeat a lot (`list`, `edit` under every module), so each
         /// distinct one is kept once.
         var label: Int32 = -1
+        /// For a node whose `edges` are too many to scan, its position in `affixNodes`; -1 for
+        /// other nodes. (It fills what would otherwise be padding.)
+        var affix: Int32 = -1
         /// Bit n: a printable-ASCII static child of n bytes (n < 62); bit 62: any other static
         /// child. Lets a lookup skip the hashed table when no static child can fit a segment.
-        /// Bit 63 is `isIndexed`, kept here so that a node takes 48 bytes.
         var literalLengths: UInt64 = 0
 
-        /// Whether `edges` is too long to scan and is found through `affixGroups` instead.
-        var isIndexed: Bool {
-            get { literalLengths & Self.indexedBit != 0 }
-            set { literalLengths = newValue ? literalLengths | Self.indexedBit : literalLengths & ~Self.indexedBit }
-        }
+        /// Whether `edges` is too long to scan and is found through `affixSlots` instead.
+        var isIndexed: Bool { affix >= 0 }
 
-        static let indexedBit: UInt64 = 1 << 63
         static let otherLiteralBit: UInt64 = 1 << 62
     }
 
@@ -94,15 +94,33 @@ struct LinkTrie {
         let text: String
     }
 
-    struct AffixKey: Hashable {
-        let node: Int32
-        let prefix: String
-        let suffix: String
-    }
-
+    /// The lengths, in characters, of a placeholder's prefix and suffix.
     struct AffixLengths: Hashable {
         let prefix: Int
         let suffix: Int
+    }
+
+    /// What a lookup needs to know about an indexed node besides its slots.
+    struct AffixNode {
+        /// The distinct (prefix, suffix) lengths of its placeholders: a segment can only fit
+        /// texts of these lengths, so a lookup hashes one candidate text per pair.
+        var lengths: [AffixLengths] = []
+        /// The most placeholders that share one surrounding text (they differ in type), which
+        /// bounds how many candidates one length pair can yield.
+        var largestGroup = 0
+
+        /// The most candidates a segment can have at this node.
+        var candidateLimit: Int { lengths.count * largestGroup }
+    }
+
+    /// One placeholder child of an indexed node in the open-addressed `affixSlots`.
+    struct AffixSlot {
+        /// Bits of the hash of (node, prefix, suffix), to pass over most other keys unread.
+        var fingerprint: UInt32 = 0
+        /// The indexed node; -1 for an empty slot.
+        var node: Int32 = -1
+        /// The placeholder's position in the node's `edges`.
+        var edge: Int32 = 0
     }
 
     /// Above this many placeholder children, a node indexes them by their surrounding text.
@@ -116,10 +134,15 @@ struct LinkTrie {
     private var labelIndices: [String: Int32] = [:]
     /// Every static child of every node.
     private(set) var literals: [LiteralKey: Int32] = [:]
-    /// The placeholder children of indexed nodes, by node and surrounding text (positions in `edges`).
-    private(set) var affixGroups: [AffixKey: [Int32]] = [:]
-    /// The distinct (prefix, suffix) lengths, in characters, of each indexed node's placeholders.
-    private(set) var affixLengths: [Int32: [AffixLengths]] = [:]
+    /// The placeholder children of every indexed node, hashed by node and surrounding text:
+    /// one flat open-addressed table (a power of two long, at most three quarters full) rather
+    /// than a dictionary of small arrays, so each such child costs a few bytes and a lookup
+    /// allocates nothing. Texts compare as `String`s do (canonical equivalence), as everywhere
+    /// else; the hash is of their NFC form's bytes, so a link's ASCII text is hashed in place.
+    private(set) var affixSlots: [AffixSlot] = []
+    private var affixSlotCount = 0
+    /// The indexed nodes' lengths, by `Node/affix`.
+    private(set) var affixNodes: [AffixNode] = []
 
     // MARK: Building
 
@@ -214,7 +237,8 @@ struct LinkTrie {
             let position = nodes[node].edges.firstIndex { edge.shape.precedes($0.shape) }
             nodes[node].edges.insert(edge, at: position ?? nodes[node].edges.count)
             if nodes[node].edges.count > Self.indexThreshold {
-                nodes[node].isIndexed = true
+                nodes[node].affix = Int32(affixNodes.count)
+                affixNodes.append(AffixNode())
                 for position in nodes[node].edges.indices { index(edgeAt: position, of: node) }
             }
         }
@@ -222,12 +246,85 @@ struct LinkTrie {
     }
 
     private mutating func index(edgeAt position: Int, of node: Int) {
+        if (affixSlotCount + 1) * 4 > affixSlots.count * 3 { growAffixSlots() }
         let edge = nodes[node].edges[position]
-        affixGroups[AffixKey(node: Int32(node), prefix: edge.prefix, suffix: edge.suffix), default: []].append(
-            Int32(position))
+        var group = 1
+        forEachAffixSlot(node: node, prefix: edge.prefix, suffix: edge.suffix) { _ in group += 1 }
+        let hash = Self.affixHash(node: node, prefix: edge.prefix, suffix: edge.suffix)
+        placeAffixSlot(
+            AffixSlot(fingerprint: Self.fingerprint(hash), node: Int32(node), edge: Int32(position)), hash: hash)
+        let info = Int(nodes[node].affix)
+        affixNodes[info].largestGroup = max(affixNodes[info].largestGroup, group)
         let lengths = AffixLengths(prefix: edge.prefix.count, suffix: edge.suffix.count)
-        if !(affixLengths[Int32(node)]?.contains(lengths) ?? false) {
-            affixLengths[Int32(node), default: []].append(lengths)
+        if !affixNodes[info].lengths.contains(lengths) { affixNodes[info].lengths.append(lengths) }
+    }
+
+    /// Doubles `affixSlots` and places every slot again.
+    private mutating func growAffixSlots() {
+        let old = affixSlots
+        affixSlots = Array(repeating: AffixSlot(), count: max(16, old.count * 2))
+        affixSlotCount = 0
+        for slot in old where slot.node >= 0 {
+            let edge = nodes[Int(slot.node)].edges[Int(slot.edge)]
+            placeAffixSlot(slot, hash: Self.affixHash(node: Int(slot.node), prefix: edge.prefix, suffix: edge.suffix))
+        }
+    }
+
+    /// Puts `slot` in the first empty place from its hash on.
+    private mutating func placeAffixSlot(_ slot: AffixSlot, hash: Int) {
+        let mask = affixSlots.count - 1
+        var place = hash & mask
+        while affixSlots[place].node >= 0 { place = (place + 1) & mask }
+        affixSlots[place] = slot
+        affixSlotCount += 1
+    }
+
+    /// The hash of a placeholder's surrounding texts at `node`, from their NFC form.
+    static func affixHash(node: Int, prefix: String, suffix: String) -> Int {
+        var prefix = prefix
+        var suffix = suffix
+        if !prefix.utf8.allSatisfy({ $0 < 0x80 }) { prefix = prefix.precomposedStringWithCanonicalMapping }
+        if !suffix.utf8.allSatisfy({ $0 < 0x80 }) { suffix = suffix.precomposedStringWithCanonicalMapping }
+        var hasher = AffixHasher(node: node)
+        prefix.utf8.withContiguousStorageIfAvailable { hasher.add($0) } ?? hasher.add(Array(prefix.utf8))
+        hasher.separate()
+        suffix.utf8.withContiguousStorageIfAvailable { hasher.add($0) } ?? hasher.add(Array(suffix.utf8))
+        return hasher.value
+    }
+
+    /// The hash of ASCII texts, which are their own NFC form: `affixHash` without making strings.
+    static func affixHash(node: Int, prefix: UnsafeBufferPointer<UInt8>, suffix: UnsafeBufferPointer<UInt8>) -> Int {
+        var hasher = AffixHasher(node: node)
+        hasher.add(prefix)
+        hasher.separate()
+        hasher.add(suffix)
+        return hasher.value
+    }
+
+    static func fingerprint(_ hash: Int) -> UInt32 { UInt32(truncatingIfNeeded: hash >> 32) }
+
+    /// Calls `body` with the position in `edges` of every placeholder of the indexed `node`
+    /// whose prefix and suffix equal these (one per type).
+    private func forEachAffixSlot(node: Int, prefix: String, suffix: String, _ body: (Int) -> Void) {
+        let hash = Self.affixHash(node: node, prefix: prefix, suffix: suffix)
+        forEachAffixSlot(node: node, hash: hash, where: { $0.prefix == prefix && $0.suffix == suffix }, body)
+    }
+
+    /// Calls `body` with the position in `edges` of every placeholder of the indexed `node`
+    /// in the slots of `hash` for which `matches` holds.
+    private func forEachAffixSlot(
+        node: Int, hash: Int, where matches: (Edge) -> Bool, _ body: (Int) -> Void
+    ) {
+        guard !affixSlots.isEmpty else { return }
+        let fingerprint = Self.fingerprint(hash)
+        let mask = affixSlots.count - 1
+        var place = hash & mask
+        while affixSlots[place].node >= 0 {
+            let slot = affixSlots[place]
+            if slot.fingerprint == fingerprint, Int(slot.node) == node, matches(nodes[node].edges[Int(slot.edge)]) {
+                body(Int(slot.edge))
+            }
+            place = (place + 1) & mask
         }
     }
 
@@ -256,10 +353,11 @@ struct LinkTrie {
             return literals[LiteralKey(node: Int32(node), text: text)].map(Int.init)
         case .placeholder(let type, let prefix, let suffix):
             if nodes[node].isIndexed {
-                let group = affixGroups[AffixKey(node: Int32(node), prefix: prefix, suffix: suffix)] ?? []
-                return group.first { nodes[node].edges[Int($0)].type == type }.map {
-                    Int(nodes[node].edges[Int($0)].child)
+                var found: Int?
+                forEachAffixSlot(node: node, prefix: prefix, suffix: suffix) { position in
+                    if nodes[node].edges[position].type == type { found = Int(nodes[node].edges[position].child) }
                 }
+                return found
             }
             return nodes[node].edges.first { $0.shape == shape }.map { Int($0.child) }
         case .catchAll:
@@ -457,13 +555,20 @@ extension LinkTrie {
 
         // Then placeholders, in precedence order.
         if nodes[nodeIndex].isIndexed {
-            for position in candidates(nodeIndex, segment, state) {
-                let edge = nodes[nodeIndex].edges[position]
-                if capture(edge, segment, depth, &state) {
-                    let found = walk(Int(edge.child), depth + 1, &state)
-                    if found >= 0 { return found }
+            let info = affixNodes[Int(nodes[nodeIndex].affix)]
+            let found = withUnsafeTemporaryAllocation(of: Int32.self, capacity: max(info.candidateLimit, 1)) {
+                buffer -> Int32 in
+                let count = candidates(nodeIndex, info, segment, state, into: buffer)
+                for position in buffer[..<count] {
+                    let edge = nodes[nodeIndex].edges[Int(position)]
+                    if capture(edge, segment, depth, &state, affixChecked: true) {
+                        let found = walk(Int(edge.child), depth + 1, &state)
+                        if found >= 0 { return found }
+                    }
                 }
+                return -1
             }
+            if found >= 0 { return found }
         } else {
             var position = 0
             while position < nodes[nodeIndex].edges.count {
@@ -501,47 +606,74 @@ extension LinkTrie {
         return length < 62 && lengths & (1 << UInt64(length)) != 0
     }
 
-    /// The positions of the indexed node's placeholders whose surrounding text fits `segment`,
-    /// in precedence order.
-    private func candidates(_ node: Int, _ segment: SegmentRef, _ state: Walk) -> [Int] {
-        guard let lengths = affixLengths[Int32(node)] else { return [] }
+    /// Writes to `buffer` the positions of the indexed node's placeholders whose surrounding
+    /// text fits `segment`, in precedence order, and returns how many there are. One hashed
+    /// probe per distinct (prefix, suffix) length pair; nothing is allocated for texts of up to
+    /// 15 bytes, which stay inside their `String`.
+    private func candidates(
+        _ node: Int, _ info: AffixNode, _ segment: SegmentRef, _ state: Walk,
+        into buffer: UnsafeMutableBufferPointer<Int32>
+    ) -> Int {
         let text: String? = segment.isPrintableASCII ? nil : state.text(segment)
-        let count = text?.count ?? (segment.end - segment.start)
-        var result: [Int] = []
-        for pair in lengths where pair.prefix + pair.suffix < count {
-            let prefix: String
-            let suffix: String
+        let length = text?.count ?? (segment.end - segment.start)
+        var count = 0
+        func add(_ position: Int) {
+            guard count < buffer.count else { return }
+            buffer[count] = Int32(position)
+            count += 1
+        }
+        for pair in info.lengths where pair.prefix + pair.suffix < length {
             if let text {
-                prefix = String(text.prefix(pair.prefix))
-                suffix = String(text.suffix(pair.suffix))
-            } else {
-                prefix = String(
-                    decoding: UnsafeBufferPointer(rebasing: state.bytes[segment.start..<(segment.start + pair.prefix)]),
-                    as: UTF8.self)
-                suffix = String(
-                    decoding: UnsafeBufferPointer(rebasing: state.bytes[(segment.end - pair.suffix)..<segment.end]),
-                    as: UTF8.self)
+                forEachAffixSlot(
+                    node: node, prefix: String(text.prefix(pair.prefix)), suffix: String(text.suffix(pair.suffix)), add)
+                continue
             }
-            if let group = affixGroups[AffixKey(node: Int32(node), prefix: prefix, suffix: suffix)] {
-                result.append(contentsOf: group.map(Int.init))
+            // Printable ASCII: hashed and compared in place.
+            let prefix = UnsafeBufferPointer(rebasing: state.bytes[segment.start..<(segment.start + pair.prefix)])
+            let suffix = UnsafeBufferPointer(rebasing: state.bytes[(segment.end - pair.suffix)..<segment.end])
+            let hash = Self.affixHash(node: node, prefix: prefix, suffix: suffix)
+            forEachAffixSlot(
+                node: node, hash: hash,
+                where: { edge in
+                    guard edge.isPrintableASCII else {
+                        // Text that only its NFC form makes ASCII (a Kelvin sign for a K).
+                        return String(decoding: prefix, as: UTF8.self) == edge.prefix
+                            && String(decoding: suffix, as: UTF8.self) == edge.suffix
+                    }
+                    return Self.bytes(prefix, equal: edge.prefix) && Self.bytes(suffix, equal: edge.suffix)
+                }, add)
+        }
+        // Insertion sort: there are rarely more than one or two.
+        var sorted = 1
+        while sorted < count {
+            let moving = buffer[sorted]
+            var place = sorted
+            while place > 0,
+                nodes[node].edges[Int(moving)].shape.precedes(nodes[node].edges[Int(buffer[place - 1])].shape)
+            {
+                buffer[place] = buffer[place - 1]
+                place -= 1
             }
+            buffer[place] = moving
+            sorted += 1
         }
-        if result.count > 1 {
-            result.sort { nodes[node].edges[$0].shape.precedes(nodes[node].edges[$1].shape) }
-        }
-        return result
+        return count
     }
 
-    /// Tries `edge` on `segment`; on success records the capture at `depth`.
-    private func capture(_ edge: Edge, _ segment: SegmentRef, _ depth: Int, _ state: inout Walk) -> Bool {
+    /// Tries `edge` on `segment`; on success records the capture at `depth`. With
+    /// `affixChecked`, the segment is known to start with the prefix and end with the suffix
+    /// (`candidates` compared them), so printable-ASCII text is not compared again.
+    private func capture(
+        _ edge: Edge, _ segment: SegmentRef, _ depth: Int, _ state: inout Walk, affixChecked: Bool = false
+    ) -> Bool {
         var slot = CaptureSlot(isSet: true, start: segment.start, end: segment.end)
         let converted: LinkConvertedValue?
         if segment.isPrintableASCII && edge.isPrintableASCII {
             let affix = edge.prefixBytes + edge.suffixBytes
             if affix > 0 {
                 guard segment.end - segment.start > affix,
-                    Self.bytes(state.bytes, at: segment.start, equal: edge.prefix),
-                    Self.bytes(state.bytes, at: segment.end - edge.suffixBytes, equal: edge.suffix)
+                    affixChecked || Self.bytes(state.bytes, at: segment.start, equal: edge.prefix),
+                    affixChecked || Self.bytes(state.bytes, at: segment.end - edge.suffixBytes, equal: edge.suffix)
                 else { return false }
                 slot.start += edge.prefixBytes
                 slot.end -= edge.suffixBytes
@@ -573,6 +705,15 @@ extension LinkTrie {
         return true
     }
 
+    /// Whether `bytes` are `text`'s UTF-8, compared in one block where `text` has one.
+    private static func bytes(_ bytes: UnsafeBufferPointer<UInt8>, equal text: String) -> Bool {
+        guard bytes.count == text.utf8.count else { return false }
+        return text.utf8.withContiguousStorageIfAvailable { stored in
+            for index in 0..<bytes.count where bytes[index] != stored[index] { return false }
+            return true
+        } ?? bytes.elementsEqual(text.utf8)
+    }
+
     private static func bytes(_ buffer: UnsafeBufferPointer<UInt8>, at start: Int, equal text: String) -> Bool {
         var offset = start
         for byte in text.utf8 {
@@ -580,5 +721,42 @@ extension LinkTrie {
             offset += 1
         }
         return true
+    }
+}
+
+/// FNV-1a over a placeholder's node and surrounding texts, finished with a 64-bit mix so that
+/// nearby keys (`u1-`, `u2-`, …) spread over the whole table. Deterministic, unlike `Hasher`:
+/// the table only ever holds the app's own patterns, so a link can pick which slot a probe
+/// starts at but not make the chains longer.
+struct AffixHasher {
+    private var state: UInt64 = 0xcbf2_9ce4_8422_2325
+
+    init(node: Int) {
+        var node = UInt32(truncatingIfNeeded: node)
+        for _ in 0..<4 {
+            add(UInt8(truncatingIfNeeded: node))
+            node >>= 8
+        }
+    }
+
+    mutating func add(_ byte: UInt8) {
+        state = (state ^ UInt64(byte)) &* 0x100_0000_01b3
+    }
+
+    mutating func add(_ bytes: some Collection<UInt8>) {
+        for byte in bytes { add(byte) }
+    }
+
+    /// Between prefix and suffix: 0xFF, which UTF-8 never uses.
+    mutating func separate() { add(0xFF) }
+
+    var value: Int {
+        var mixed = state
+        mixed ^= mixed >> 33
+        mixed &*= 0xff51_afd7_ed55_8ccd
+        mixed ^= mixed >> 33
+        mixed &*= 0xc4ce_b9fe_1a85_ec53
+        mixed ^= mixed >> 33
+        return Int(truncatingIfNeeded: mixed)
     }
 }
