@@ -94,6 +94,16 @@ struct LinkTrie {
         let text: String
     }
 
+    /// One static child whose text is ASCII, in the open-addressed `asciiLiterals`.
+    struct LiteralSlot {
+        /// Bits of the hash of (node, text), to pass over most other keys unread.
+        var fingerprint: UInt32 = 0
+        /// The parent node; -1 for an empty slot.
+        var node: Int32 = -1
+        /// The child, whose `label` is the text.
+        var child: Int32 = 0
+    }
+
     /// The lengths, in characters, of a placeholder's prefix and suffix.
     struct AffixLengths: Hashable {
         let prefix: Int
@@ -132,7 +142,14 @@ struct LinkTrie {
     /// Every distinct static text of the trie, once, and where each is in `labels`.
     private(set) var labels: [String] = []
     private var labelIndices: [String: Int32] = [:]
-    /// Every static child of every node.
+    /// The static children whose text is ASCII, hashed by node and the text's bytes: one flat
+    /// open-addressed table (a power of two long, at most three quarters full), so a lookup
+    /// hashes a link's bytes in place instead of building and hashing a `String`. ASCII text is
+    /// its own canonical form, so bytes compare as the strings would.
+    private(set) var asciiLiterals: [LiteralSlot] = []
+    private var asciiLiteralCount = 0
+    /// The static children whose text is not ASCII, compared as `String`s are (canonical
+    /// equivalence), so `é` written either way is the same step.
     private(set) var literals: [LiteralKey: Int32] = [:]
     /// The placeholder children of every indexed node, hashed by node and surrounding text:
     /// one flat open-addressed table (a power of two long, at most three quarters full) rather
@@ -207,11 +224,16 @@ struct LinkTrie {
     }
 
     private mutating func literalChild(of node: Int, _ text: String) -> Int {
-        let key = LiteralKey(node: Int32(node), text: text)
-        if let child = literals[key] { return Int(child) }
+        if let child = existingLiteral(of: node, text) { return Int(child) }
         let child = newNode()
-        literals[key] = Int32(child)
         nodes[child].label = labelIndex(text)
+        if Self.isASCII(text) {
+            if (asciiLiteralCount + 1) * 4 > asciiLiterals.count * 3 { growASCIILiterals() }
+            placeASCIILiteral(
+                LiteralSlot(node: Int32(node), child: Int32(child)), hash: Self.literalHash(node: node, text: text))
+        } else {
+            literals[LiteralKey(node: Int32(node), text: text)] = Int32(child)
+        }
         nodes[child].nextLiteral = nodes[node].firstLiteral
         nodes[node].firstLiteral = Int32(child)
         let length = text.utf8.count
@@ -328,6 +350,73 @@ struct LinkTrie {
         }
     }
 
+    /// The static child of `node` whose text equals `text` as strings compare: an ASCII text
+    /// (or one whose canonical form is ASCII) in `asciiLiterals`, any other in `literals`, where
+    /// a text like the Kelvin sign, canonically equal to ASCII `K`, is also found by `K`.
+    func existingLiteral(of node: Int, _ text: String) -> Int32? {
+        let canonical = Self.isASCII(text) ? text : text.precomposedStringWithCanonicalMapping
+        if Self.isASCII(canonical), let child = asciiLiteral(of: node, canonical) { return child }
+        return literals[LiteralKey(node: Int32(node), text: text)]
+    }
+
+    private func asciiLiteral(of node: Int, _ text: String) -> Int32? {
+        var text = text
+        return text.withUTF8 { asciiLiteral(of: node, bytes: $0) }
+    }
+
+    /// The static child of `node` whose ASCII text is `bytes`.
+    func asciiLiteral(of node: Int, bytes: UnsafeBufferPointer<UInt8>) -> Int32? {
+        guard !asciiLiterals.isEmpty else { return nil }
+        let hash = Self.literalHash(node: node, bytes: bytes)
+        let fingerprint = Self.fingerprint(hash)
+        let mask = asciiLiterals.count - 1
+        var place = hash & mask
+        while asciiLiterals[place].node >= 0 {
+            let slot = asciiLiterals[place]
+            if slot.fingerprint == fingerprint, Int(slot.node) == node,
+                Self.bytes(bytes, equal: labels[Int(nodes[Int(slot.child)].label)])
+            {
+                return slot.child
+            }
+            place = (place + 1) & mask
+        }
+        return nil
+    }
+
+    /// Doubles `asciiLiterals` and places every slot again.
+    private mutating func growASCIILiterals() {
+        let old = asciiLiterals
+        asciiLiterals = Array(repeating: LiteralSlot(), count: max(16, old.count * 2))
+        asciiLiteralCount = 0
+        for slot in old where slot.node >= 0 {
+            let text = labels[Int(nodes[Int(slot.child)].label)]
+            placeASCIILiteral(slot, hash: Self.literalHash(node: Int(slot.node), text: text))
+        }
+    }
+
+    private mutating func placeASCIILiteral(_ slot: LiteralSlot, hash: Int) {
+        var slot = slot
+        slot.fingerprint = Self.fingerprint(hash)
+        let mask = asciiLiterals.count - 1
+        var place = hash & mask
+        while asciiLiterals[place].node >= 0 { place = (place + 1) & mask }
+        asciiLiterals[place] = slot
+        asciiLiteralCount += 1
+    }
+
+    static func literalHash(node: Int, text: String) -> Int {
+        var text = text
+        return text.withUTF8 { literalHash(node: node, bytes: $0) }
+    }
+
+    static func literalHash(node: Int, bytes: UnsafeBufferPointer<UInt8>) -> Int {
+        var hasher = AffixHasher(node: node)
+        hasher.add(bytes)
+        return hasher.value
+    }
+
+    static func isASCII(_ text: String) -> Bool { text.utf8.allSatisfy { $0 < 0x80 } }
+
     /// The position of `text` in `labels`, adding it if new.
     private mutating func labelIndex(_ text: String) -> Int32 {
         if let index = labelIndices[text] { return index }
@@ -350,7 +439,7 @@ struct LinkTrie {
     private func child(of node: Int, for shape: LinkSegmentShape) -> Int? {
         switch shape {
         case .literal(let text):
-            return literals[LiteralKey(node: Int32(node), text: text)].map(Int.init)
+            return existingLiteral(of: node, text).map(Int.init)
         case .placeholder(let type, let prefix, let suffix):
             if nodes[node].isIndexed {
                 var found: Int?
@@ -546,7 +635,7 @@ extension LinkTrie {
 
         // Static text first.
         if nodes[nodeIndex].firstLiteral >= 0, mayHaveLiteral(nodeIndex, segment),
-            let child = literals[LiteralKey(node: Int32(nodeIndex), text: state.text(segment))]
+            let child = literal(of: nodeIndex, segment, state)
         {
             state.captures[depth].isSet = false
             let found = walk(Int(child), depth + 1, &state)
@@ -599,6 +688,16 @@ extension LinkTrie {
     }
 
     /// Whether a static child of `node` could equal `segment`, judged by its length.
+    /// The static child of `node` that `segment` leads to: an ASCII segment by its bytes (and,
+    /// only where the node has non-ASCII texts, as a string too), any other as a string.
+    private func literal(of node: Int, _ segment: SegmentRef, _ state: Walk) -> Int32? {
+        guard segment.isPrintableASCII else { return existingLiteral(of: node, state.text(segment)) }
+        let bytes = UnsafeBufferPointer(rebasing: state.bytes[segment.start..<segment.end])
+        if let child = asciiLiteral(of: node, bytes: bytes) { return child }
+        guard nodes[node].literalLengths & Node.otherLiteralBit != 0 else { return nil }
+        return literals[LiteralKey(node: Int32(node), text: state.text(segment))]
+    }
+
     private func mayHaveLiteral(_ node: Int, _ segment: SegmentRef) -> Bool {
         let lengths = nodes[node].literalLengths
         guard segment.isPrintableASCII, lengths & Node.otherLiteralBit == 0 else { return true }
