@@ -226,11 +226,17 @@ struct LinkTrie {
     private mutating func literalChild(of node: Int, _ text: String) -> Int {
         if let child = existingLiteral(of: node, text) { return Int(child) }
         let child = newNode()
-        nodes[child].label = labelIndex(text)
-        if Self.isASCII(text) {
+        let label = labelIndex(text)
+        nodes[child].label = label
+        // `labels` keeps one spelling of canonically equal texts, so an ASCII text can be given
+        // another spelling's label (the Kelvin sign's, for `K`): the byte table holds only texts
+        // whose label has their very bytes, the string table the rest.
+        var storedAsBytes = false
+        if Self.isASCII(text), labels[Int(label)].utf8.elementsEqual(text.utf8) {
             if (asciiLiteralCount + 1) * 4 > asciiLiterals.count * 3 { growASCIILiterals() }
             placeASCIILiteral(
                 LiteralSlot(node: Int32(node), child: Int32(child)), hash: Self.literalHash(node: node, text: text))
+            storedAsBytes = true
         } else {
             literals[LiteralKey(node: Int32(node), text: text)] = Int32(child)
         }
@@ -239,7 +245,8 @@ struct LinkTrie {
         let length = text.utf8.count
         if length < 62, Self.isPrintableASCII(text) {
             nodes[node].literalLengths |= 1 << UInt64(length)
-        } else {
+        }
+        if !storedAsBytes || length >= 62 || !Self.isPrintableASCII(text) {
             nodes[node].literalLengths |= Node.otherLiteralBit
         }
         return child

@@ -19,6 +19,20 @@ struct LinkURLRulesTests {
         #expect(try parameters.resolve("shop://p/a+b").string("name") == "a+b")
     }
 
+    @Test("static text matches as strings compare: canonically equal spellings, ASCII or not, are one step")
+    func staticTextCanonicalEquivalence() throws {
+        // Composed and decomposed é; the Kelvin sign, canonically equal to ASCII K.
+        let table = try linkPatternTable(["shop://p/caf\u{E9}", "shop://k/\u{212A}", "shop://a/K/x"])
+        #expect(try table.resolve("shop://p/cafe\u{301}") == "shop://p/caf\u{E9}")
+        #expect(try table.resolve("shop://p/caf%65%CC%81") == "shop://p/caf\u{E9}")
+        #expect(try table.resolve("shop://k/K") == "shop://k/\u{212A}")
+        #expect(try table.resolve("shop://a/%E2%84%AA/x") == "shop://a/K/x")
+        var both = try linkPatternTable(["shop://a/K/x"])
+        #expect(throws: LinkError.self, "the Kelvin spelling is the same static step as K") {
+            try both.register("shop://a/\u{212A}/x") { _ in "kelvin" }
+        }
+    }
+
     nonisolated static let malformed: [(String, Int, String)] = [
         ("", 1, "expected a scheme such as 'https' or 'shop' followed by '://'"),
         ("product/42", 8, "expected '://' after the scheme"),
