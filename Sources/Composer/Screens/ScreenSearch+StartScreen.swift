@@ -25,53 +25,13 @@ extension ScreenSearch {
     public static func visitCandidates(
         in tree: ScreenTree, options: SearchOptions, from start: any Screen, _ visit: (any Screen) -> Bool
     ) -> Bool {
-        let levels = tree.presentationLevels
+        let levels = tree.levelsWithLeaves
         guard let levelRoot = ScreenTree.levelRoot(of: start),
-            let startIndex = levels.firstIndex(where: { $0 === levelRoot })
+            let startIndex = levels.firstIndex(where: { $0.level === levelRoot })
         else { return false }
-        var seen = Set<ObjectIdentifier>()
-        // A loop, not a closure: a closure capturing `visit` is a sending risk in release builds.
-        func offer(_ screens: [any Screen]) -> Bool {
-            for screen in screens where seen.insert(ObjectIdentifier(screen)).inserted {
-                if visit(screen) { return true }
-            }
-            return false
-        }
-        func inside(_ screen: any Screen, allOf options: SearchOptions) -> [any Screen] {
-            var screens: [any Screen] = []
-            if options.contains(.visible) { screens += depthFirst(from: screen, children: ScreenTree.visibleChildren) }
-            if options.contains(.contained) { screens += ScreenTree.containedScreens(of: screen) }
-            return screens
-        }
-        // A whole other level: its visible screens unless only `.contained` is asked for, then the
-        // rest when it is.
-        var levelOptions = options.intersection(.contained)
-        if options.contains(.visible) || !options.contains(.contained) { levelOptions.insert(.visible) }
-
-        let startLeaf = ScreenTree.visibleLeaf(of: start)
-        if options.contains(.current), offer([startLeaf]) { return true }
-        if options.contains(.parent), offer(ScreenTree.ancestors(of: startLeaf)) { return true }
-        if offer(inside(start, allOf: options)) { return true }
-        if options.contains(.presented) {
-            for level in levels[(startIndex + 1)...] where offer(inside(level, allOf: levelOptions)) { return true }
-        }
-        if options.contains(.presenting) {
-            for level in levels[..<startIndex].reversed() where offer(inside(level, allOf: levelOptions)) {
-                return true
-            }
-        }
-        return false
-    }
-
-    /// `screen` and the screens `children` gives, depth first, parents before children.
-    private static func depthFirst(from screen: any Screen, children: (any Screen) -> [any Screen]) -> [any Screen] {
-        var result: [any Screen] = []
-        var pending: [any Screen] = [screen]
-        while let next = pending.popLast(), result.count < 100_000 {
-            result.append(next)
-            pending.append(contentsOf: children(next).reversed())
-        }
-        return result
+        return visitCandidates(
+            levels: levels, startIndex: startIndex, start: start,
+            startLeaf: ScreenTree.visibleLeaf(of: start), options: options, visit)
     }
 }
 

@@ -27,6 +27,20 @@ public enum ScreenSearch {
         let levels = tree.levelsWithLeaves
         guard !levels.isEmpty else { return false }
         let startIndex = start == .root ? 0 : levels.count - 1
+        let (startLevel, startLeaf) = levels[startIndex]
+        return visitCandidates(
+            levels: levels, startIndex: startIndex, start: startLevel, startLeaf: startLeaf,
+            options: options, visit)
+    }
+
+    /// The search both entry points share: from `start` (a level's outermost screen, or any screen
+    /// of the level at `startIndex`) and `startLeaf`, the screen visible inside it, then the other
+    /// levels; lazily, so the walk ends at the first match.
+    static func visitCandidates(
+        levels: [(level: any Screen, leaf: any Screen)], startIndex: Int, start: any Screen, startLeaf: any Screen,
+        options: SearchOptions,
+        _ visit: (any Screen) -> Bool
+    ) -> Bool {
         // The first candidate is often the match (the current screen): it is remembered without
         // allocating a set, which only the second candidate creates.
         var firstOffered: ObjectIdentifier?
@@ -68,13 +82,12 @@ public enum ScreenSearch {
             return options.contains(.contained) && offerContained(in: levelRoot)
         }
 
-        let (startLevel, startLeaf) = levels[startIndex]
         if options.contains(.current), offer(startLeaf) { return true }
         if options.contains(.parent) {
             for ancestor in ScreenTree.ancestors(of: startLeaf) where offer(ancestor) { return true }
         }
-        if options.contains(.visible), offerVisible(from: startLevel) { return true }
-        if options.contains(.contained), offerContained(in: startLevel) { return true }
+        if options.contains(.visible), offerVisible(from: start) { return true }
+        if options.contains(.contained), offerContained(in: start) { return true }
         if options.contains(.presented) {
             for (level, _) in levels[(startIndex + 1)...] where offerLevel(level) { return true }
         }
