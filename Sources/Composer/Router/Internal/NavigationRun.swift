@@ -347,17 +347,25 @@ final class NavigationRun {
         guardTask?.cancel()
     }
 
-    /// Runs ``guardNavigation(includingGlobals:)`` in a task of its own, which ``cancel()`` and the
+    /// Runs ``guardNavigation(includingGlobals:plan:)`` in a task of its own, which ``cancel()`` and the
     /// caller's cancellation both reach; a plan without interceptors to run creates no task.
     private func guardInOwnTask(includingGlobals: Bool) async throws -> Bool {
+        // The plan the plan interceptors have not approved yet, made once for the check and the run.
+        var unapprovedPlan: (plan: NavigationPlan, keys: [PlanKey])?
+        if !planInterceptors.isEmpty {
+            let plan = navigationPlan()
+            let keys = planKeys(of: plan)
+            if keys != approvedPlan { unapprovedPlan = (plan, keys) }
+        }
         let hasWork =
-            (includingGlobals && !globals.interceptors.isEmpty)
-            || (!planInterceptors.isEmpty && planKeys(of: navigationPlan()) != approvedPlan)
+            (includingGlobals && !globals.interceptors.isEmpty) || unapprovedPlan != nil
             || (0...anchorIndex).contains { index in
                 steps[index].node.interceptors.contains { !guarded.contains(guardKey(index, $0.name)) }
             }
         guard hasWork else { return false }
-        let task = Task { @MainActor in try await self.guardNavigation(includingGlobals: includingGlobals) }
+        let task = Task { @MainActor in
+            try await self.guardNavigation(includingGlobals: includingGlobals, plan: unapprovedPlan)
+        }
         guardTask = task
         defer { guardTask = nil }
         if isCancelled { task.cancel() }
@@ -419,8 +427,11 @@ final class NavigationRun {
     }
 
     /// Runs the interceptors not run yet in this navigation (a step's are known by the step's
-    /// summary and the interceptor's type) and says whether any ran.
-    private func guardNavigation(includingGlobals: Bool) async throws -> Bool {
+    /// summary and the interceptor's type), the plan interceptors on `unapprovedPlan` if there is
+    /// one, and says whether any ran.
+    private func guardNavigation(
+        includingGlobals: Bool, plan unapprovedPlan: (plan: NavigationPlan, keys: [PlanKey])?
+    ) async throws -> Bool {
         stage = "guarding"
         var ran = false
         if includingGlobals {
@@ -429,17 +440,13 @@ final class NavigationRun {
                 try await intercept(interceptor, context: navigationContext, step: nil)
             }
         }
-        if !planInterceptors.isEmpty {
-            let plan = navigationPlan()
-            let keys = planKeys(of: plan)
-            if keys != approvedPlan {
-                for interceptor in planInterceptors {
-                    ran = true
-                    try await intercept(
-                        (interceptor.name, { _ in try await interceptor.run(plan) }), context: (), step: nil)
-                }
-                approvedPlan = keys
+        if let (plan, keys) = unapprovedPlan {
+            for interceptor in planInterceptors {
+                ran = true
+                try await intercept(
+                    (interceptor.name, { _ in try await interceptor.run(plan) }), context: (), step: nil)
             }
+            approvedPlan = keys
         }
         for index in stride(from: anchorIndex, through: 0, by: -1) {
             for interceptor in steps[index].node.interceptors
@@ -551,14 +558,8 @@ final class NavigationRun {
             }
         let operations = visibility + (try integrationOperations(standingIn: false))
         for (position, operation) in operations.enumerated() {
-            let isLast = position == operations.count - 1
             showingOperation = (position, operations.count, operation)
-            do {
-                try await operation.run(animated && isLast)
-            } catch {
-                throw showFailure(error, in: operation)
-            }
-            appliedOperations.append(operation)
+            try await apply(operation, animated: animated && position == operations.count - 1)
         }
         showingOperation = nil
         try await revealNewDestination()
@@ -580,14 +581,18 @@ final class NavigationRun {
             child = container
         }
         for reveal in reveals.reversed() {
-            let operation = ShowOperation(summary: reveal.summary, run: reveal.perform)
-            do {
-                try await operation.run(false)
-            } catch {
-                throw showFailure(error, in: operation)
-            }
-            appliedOperations.append(operation)
+            try await apply(ShowOperation(summary: reveal.summary, run: reveal.perform), animated: false)
         }
+    }
+
+    /// Runs one transition and records it as applied; a failure is reported by ``showFailure(_:in:)``.
+    private func apply(_ operation: ShowOperation, animated: Bool) async throws {
+        do {
+            try await operation.run(animated)
+        } catch {
+            throw showFailure(error, in: operation)
+        }
+        appliedOperations.append(operation)
     }
 
     /// The error for a transition that failed: its own code while nothing has changed yet, and
