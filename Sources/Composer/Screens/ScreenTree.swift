@@ -135,8 +135,7 @@ public struct ScreenTree {
     /// The screen presented over `screen` (by its nearest presenting ancestor), which a navigation
     /// to `screen` must dismiss first. `nil` when nothing covers it.
     public static func screenCovering(_ screen: any Screen) -> (any Screen)? {
-        guard let presented = screen.presentedScreen, !presented.isBeingDismissed else { return nil }
-        return presented
+        livePresentation(screen.presentedScreen)
     }
 
     /// Every presentation over `screen`, nearest host first, each with a screen that reaches its
@@ -151,7 +150,7 @@ public struct ScreenTree {
         var steps = 0
         while let current = node, steps < 10_000 {
             steps += 1
-            if let presented = livePresentation(current.presentedScreen),
+            if let presented = screenCovering(current),
                 !ownLevels.contains(where: { $0 === presented }),
                 !result.contains(where: { $0.presented === presented })
             {
