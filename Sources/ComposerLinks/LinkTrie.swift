@@ -310,10 +310,8 @@ struct LinkTrie {
 
     /// The hash of a placeholder's surrounding texts at `node`, from their NFC form.
     static func affixHash(node: Int, prefix: String, suffix: String) -> Int {
-        var prefix = prefix
-        var suffix = suffix
-        if !prefix.utf8.allSatisfy({ $0 < 0x80 }) { prefix = prefix.precomposedStringWithCanonicalMapping }
-        if !suffix.utf8.allSatisfy({ $0 < 0x80 }) { suffix = suffix.precomposedStringWithCanonicalMapping }
+        let prefix = canonical(prefix)
+        let suffix = canonical(suffix)
         var hasher = AffixHasher(node: node)
         prefix.utf8.withContiguousStorageIfAvailable { hasher.add($0) } ?? hasher.add(Array(prefix.utf8))
         hasher.separate()
@@ -361,7 +359,7 @@ struct LinkTrie {
     /// (or one whose canonical form is ASCII) in `asciiLiterals`, any other in `literals`, where
     /// a text like the Kelvin sign, canonically equal to ASCII `K`, is also found by `K`.
     func existingLiteral(of node: Int, _ text: String) -> Int32? {
-        let canonical = Self.isASCII(text) ? text : text.precomposedStringWithCanonicalMapping
+        let canonical = Self.canonical(text)
         if Self.isASCII(canonical), let child = asciiLiteral(of: node, canonical) { return child }
         return literals[LiteralKey(node: Int32(node), text: text)]
     }
@@ -423,6 +421,12 @@ struct LinkTrie {
     }
 
     static func isASCII(_ text: String) -> Bool { text.utf8.allSatisfy { $0 < 0x80 } }
+
+    /// `text` in its canonical composed form (NFC), which ASCII text already is: texts that compare
+    /// equal as strings have the same bytes in this form.
+    static func canonical(_ text: String) -> String {
+        isASCII(text) ? text : text.precomposedStringWithCanonicalMapping
+    }
 
     /// The position of `text` in `labels`, adding it if new.
     private mutating func labelIndex(_ text: String) -> Int32 {
