@@ -60,6 +60,14 @@ public enum TestModalStyle: String, Sendable, Hashable, CustomStringConvertible 
 
     /// Whether ``TestScreen/definesPresentationContext`` chooses the host: UIKit reads it only for
     /// the context styles.
+    /// Whether an iPhone shows the presentation as a sheet, the only kind the user can swipe down.
+    var isSheet: Bool {
+        switch compactWidthStyle {
+        case .pageSheet, .formSheet: true
+        case .automatic, .fullScreen, .currentContext, .overFullScreen, .overCurrentContext, .popover: false
+        }
+    }
+
     var usesPresentationContext: Bool {
         switch self {
         case .currentContext, .overCurrentContext: true

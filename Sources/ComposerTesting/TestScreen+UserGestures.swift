@@ -10,7 +10,7 @@ public enum UserGestureError: Error, Equatable, CustomStringConvertible {
     case covered(screen: String, by: String)
     /// The screen is not in a presented level, so there is nothing to swipe down.
     case notPresented(screen: String)
-    /// Only sheets can be swiped down; full-screen and context presentations cannot.
+    /// Only sheets can be swiped down; full-screen, over-full-screen and context presentations cannot.
     case notASheet(screen: String, style: String)
     /// A screen that would leave refuses (``TestScreen/canBeDismissed`` is `false`), so the sheet
     /// springs back, as UIKit's `isModalInPresentation` makes it.
@@ -84,15 +84,15 @@ extension TestScreen {
     /// Like UIKit's `isModalInPresentation`, a screen of the sheet (or above it) whose
     /// ``canBeDismissed`` is `false` makes the sheet spring back: nothing changes and
     /// ``UserGestureError/dismissalVetoed(screen:refusing:)`` is thrown. Also throws when the screen
-    /// is not in a window, not presented, presented full screen or over a context (only sheets can
-    /// be swiped down), or covered by another presentation.
+    /// is not in a window, not presented, presented full screen, over full screen or over a context
+    /// (only sheets can be swiped down), or covered by another presentation.
     public func userSwipeDown(animated: Bool = true) async throws {
         guard let window = containingWindow else { throw UserGestureError.notInWindow(screen: description) }
         let level = levelRoot
         guard let host = level.presenterStorage, let style = level.presentationStyle else {
             throw UserGestureError.notPresented(screen: description)
         }
-        if [.fullScreen, .currentContext, .overCurrentContext].contains(style) {
+        if !style.isSheet {
             throw UserGestureError.notASheet(screen: level.description, style: style.description)
         }
         if let cover = ScreenTree.screenCovering(ScreenTree.visibleLeaf(of: level)) {

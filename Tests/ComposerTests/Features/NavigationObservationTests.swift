@@ -71,12 +71,14 @@ struct NavigationObservationTests {
             ])
     }
 
-    @Test("Only sheets can be swiped down: a full-screen presentation refuses the gesture")
-    func fullScreenCannotBeSwiped() async throws {
+    @Test(
+        "Only sheets can be swiped down: a full-screen or over-full-screen presentation refuses the gesture",
+        arguments: [TestModalStyle.fullScreen, .overFullScreen])
+    func fullScreenCannotBeSwiped(style: TestModalStyle) async throws {
         let cover = TestScreen("cover")
-        cover.modalStyle = .fullScreen
+        cover.modalStyle = style
         try await TwinFixtures.navigation("main", in: window).presentScreen(cover, animated: false)
-        await #expect(throws: UserGestureError.notASheet(screen: #"screen "cover""#, style: "fullScreen")) {
+        await #expect(throws: UserGestureError.notASheet(screen: #"screen "cover""#, style: style.description)) {
             try await cover.userSwipeDown(animated: false)
         }
         #expect(window.current === cover)
