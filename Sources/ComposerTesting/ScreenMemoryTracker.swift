@@ -7,7 +7,8 @@
 public final class ScreenMemoryTracker {
     private struct Entry {
         let name: String
-        weak var screen: TestScreen?
+        /// Gone once the screen is deallocated (the screen itself is not weakly referenced).
+        weak var lifetime: ScreenLifetime?
     }
 
     private var entries: [Entry] = []
@@ -19,33 +20,33 @@ public final class ScreenMemoryTracker {
 
     /// The names of the tracked screens still alive, sorted; a name appears once per screen.
     public var liveNames: [String] {
-        entries.filter { $0.screen != nil }.map(\.name).sorted()
+        entries.filter { $0.lifetime != nil }.map(\.name).sorted()
     }
 
     /// The names of the tracked screens that have been deallocated, sorted; a name appears once per screen.
     public var releasedNames: [String] {
-        entries.filter { $0.screen == nil }.map(\.name).sorted()
+        entries.filter { $0.lifetime == nil }.map(\.name).sorted()
     }
 
     /// Whether a screen called `name` entered the tree and every screen of that name has since been
     /// deallocated. `false` for a name never seen.
     public func isReleased(_ name: String) -> Bool {
         let matching = entries.filter { $0.name == name }
-        return !matching.isEmpty && matching.allSatisfy { $0.screen == nil }
+        return !matching.isEmpty && matching.allSatisfy { $0.lifetime == nil }
     }
 
     /// A screen given a parent, a presenter or a window since the last transition that looked:
     /// only those (and what they hold) can have entered a tree, so a transition never walks the
     /// whole tree to find newcomers.
     private struct Attachment {
-        weak var screen: TestScreen?
+        weak var lifetime: ScreenLifetime?
     }
 
     private static var attachments: [Attachment] = []
 
     /// Notes that `screen` was just attached somewhere; the next transition of its window tracks it.
     static func noteAttached(_ screen: TestScreen) {
-        attachments.append(Attachment(screen: screen))
+        attachments.append(Attachment(lifetime: screen.lifetime))
     }
 
     /// Starts tracking every screen attached since the last look that is now in `window`'s tree,
@@ -55,7 +56,7 @@ public final class ScreenMemoryTracker {
     func recordScreensAttached(in window: TestWindow) {
         var waiting: [Attachment] = []
         for attachment in Self.attachments {
-            guard let screen = attachment.screen else { continue }
+            guard let screen = attachment.lifetime?.screen else { continue }
             guard screen.containingWindow === window else {
                 waiting.append(attachment)
                 continue
@@ -68,7 +69,7 @@ public final class ScreenMemoryTracker {
 
     private func isTracking(_ screen: TestScreen) -> Bool {
         guard let index = entryIndex[ObjectIdentifier(screen)] else { return false }
-        return entries[index].screen === screen
+        return entries[index].lifetime === screen.lifetime
     }
 
     /// Starts tracking each of `screens` not tracked yet.
@@ -76,7 +77,7 @@ public final class ScreenMemoryTracker {
         for screen in screens {
             if isTracking(screen) { continue }
             entryIndex[ObjectIdentifier(screen)] = entries.count
-            entries.append(Entry(name: screen.name, screen: screen))
+            entries.append(Entry(name: screen.name, lifetime: screen.lifetime))
         }
     }
 }

@@ -24,6 +24,8 @@ open class TestNavigationContainer: TestScreen, NavigationStackContainer {
         for child in stackStorage { child.parentStorage = self }
     }
 
+    deinit { TestScreen.orphan(stackStorage) }
+
     /// `nav`.
     nonisolated override open var kindName: String { "nav" }
 

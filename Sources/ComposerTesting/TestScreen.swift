@@ -44,16 +44,34 @@ open class TestScreen: ModalPresenting, DismissalVetoing, CustomStringConvertibl
     /// left out and the reason recorded here. Empty for a plain screen and for a valid container.
     public internal(set) var initializationErrors: [TestScreenError] = []
 
-    /// The container holding this screen (weak: the container owns its children).
-    weak var parentStorage: TestScreen? {
-        didSet { if parentStorage != nil { ScreenMemoryTracker.noteAttached(self) } }
+    /// The container holding this screen; the container owns its children.
+    var parentStorage: TestScreen? {
+        get { parentPointer }
+        set {
+            parentPointer = newValue
+            if newValue != nil { ScreenMemoryTracker.noteAttached(self) }
+        }
     }
     /// What this screen presents as a presentation host (strong, like UIKit).
     var presentedStorage: TestScreen?
     /// The host that presented this screen, set on the outermost screen of a presented level.
-    weak var presenterStorage: TestScreen? {
-        didSet { if presenterStorage != nil { ScreenMemoryTracker.noteAttached(self) } }
+    var presenterStorage: TestScreen? {
+        get { presenterPointer }
+        set {
+            presenterPointer = newValue
+            if newValue != nil { ScreenMemoryTracker.noteAttached(self) }
+        }
     }
+    /// The pointers behind ``parentStorage`` and ``presenterStorage``. They are not `weak`: an object
+    /// that is weakly referenced keeps its reference counts in a side table, which makes every
+    /// retain and release of it several times slower, and each walk of the tree retains every
+    /// screen it passes. They never dangle instead: a container clears its children's when they
+    /// leave it and when it is deallocated, and a host its presented screen's (hence
+    /// `nonisolated(unsafe)`: a deinitializer is not isolated to the main actor).
+    nonisolated(unsafe) unowned(unsafe) var parentPointer: TestScreen?
+    nonisolated(unsafe) unowned(unsafe) var presenterPointer: TestScreen?
+    /// Lives exactly as long as this screen; the memory tracker holds it weakly, for the reason above.
+    let lifetime = ScreenLifetime()
     /// The window, set only on a window's root screen.
     weak var windowStorage: TestWindow? {
         didSet { if windowStorage != nil { ScreenMemoryTracker.noteAttached(self) } }
@@ -66,6 +84,18 @@ open class TestScreen: ModalPresenting, DismissalVetoing, CustomStringConvertibl
     /// Creates a screen called `name`, outside any tree.
     public init(_ name: String) {
         self.name = name
+        lifetime.screen = self
+    }
+
+    deinit {
+        // A presented screen that someone else still holds must not point back at a freed host.
+        presentedStorage?.presenterPointer = nil
+    }
+
+    /// Clears the parent pointers of the children a container still holds while it is deallocated,
+    /// for a child that someone else still holds.
+    nonisolated static func orphan(_ children: [TestScreen?]) {
+        for child in children { child?.parentPointer = nil }
     }
 
     /// The kind of screen shown before the name: `screen`, and `nav`, `tabs`, `split` for the

@@ -48,6 +48,8 @@ open class TestSideMenuContainer: TestScreen, ScreenContainer {
         }
     }
 
+    deinit { TestScreen.orphan([menuStorage, contentStorage]) }
+
     /// `sidemenu`.
     nonisolated override open var kindName: String { "sidemenu" }
 

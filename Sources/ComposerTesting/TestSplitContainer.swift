@@ -52,6 +52,8 @@ open class TestSplitContainer: TestScreen, SplitContainer {
         if isCollapsed { fold() }
     }
 
+    deinit { TestScreen.orphan([primaryStorage, secondaryStorage]) }
+
     /// `split`.
     nonisolated override open var kindName: String { "split" }
 

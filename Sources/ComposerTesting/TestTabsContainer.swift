@@ -29,6 +29,8 @@ open class TestTabsContainer: TestScreen, TabsContainer {
         }
     }
 
+    deinit { TestScreen.orphan(tabStorage) }
+
     /// `tabs`.
     nonisolated override open var kindName: String { "tabs" }
 

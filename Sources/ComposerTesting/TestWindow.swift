@@ -75,6 +75,9 @@ public final class TestWindow: ScreenWindow, TransitionSettling, TreeRevisioning
         await transition.finish()
     }
 
+    /// Whether no animated transition started by this window's screens is running.
+    public var isSettled: Bool { openTransitions == 0 }
+
     /// Returns once no animated transition started by this window's screens is still running.
     public func waitUntilSettled() async {
         while openTransitions > 0 {

@@ -25,6 +25,8 @@ open class TestWrapperContainer: TestScreen, ScreenContainer {
         contentStorage?.parentStorage = self
     }
 
+    deinit { TestScreen.orphan([contentStorage]) }
+
     /// `wrapper`.
     nonisolated override open var kindName: String { "wrapper" }
 

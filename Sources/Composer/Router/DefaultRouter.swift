@@ -28,6 +28,9 @@ public final class DefaultRouter {
     let observation = RouterObservation()
     /// The outermost run in progress, to tell whether it has started changing the screen.
     private var activeRun: NavigationRun?
+    /// The last window navigated in and what it adopts, so a navigation in the same window costs
+    /// no conformance look-up. It holds that window until a navigation runs in another one.
+    private var lastWindow: WindowTraits?
 
     /// A router that navigates in the window `windowProvider` answers at the start of each navigation.
     public init(windowProvider: any WindowProvider, logger: any RoutingLogger = SilentRoutingLogger()) {
@@ -82,7 +85,8 @@ public final class DefaultRouter {
         if NavigationScope.activeRouters.contains(id) {
             return try await perform(step, context: context, animated: animated)
         }
-        try await takeTurn(queueing)
+        // A free queue is taken without suspending: most navigations never wait.
+        if !queue.tryAcquire() { try await takeTurn(queueing) }
         defer { queue.release() }
         var routers = NavigationScope.activeRouters
         routers.insert(id)
@@ -167,9 +171,10 @@ public final class DefaultRouter {
             if logger.wants(.error) { logger.log(RoutingLogEntry(level: .error, message: error.description)) }
             throw error
         }
+        let traits = traits(of: window)
         let run = NavigationRun(
-            chain: step.chain, context: context, tree: ScreenTree(window: window), globals: globals,
-            planInterceptors: planInterceptors, logger: logger)
+            chain: step.chain, context: context, tree: ScreenTree(window: window), revisioning: traits.revisioning,
+            globals: globals, planInterceptors: planInterceptors, logger: logger)
         let isOutermost = activeRun == nil
         if isOutermost { activeRun = run }
         // Observers and result waits need the current screen before and after; without them the
@@ -185,7 +190,7 @@ public final class DefaultRouter {
                 observation.report(cause: .router, from: listens ? before : observation.lastCurrent, in: window)
             }
         }
-        if let settling = window as? any TransitionSettling {
+        if let settling = traits.settling, !settling.isSettled {
             await settling.waitUntilSettled()
         }
         do {
@@ -205,6 +210,23 @@ public final class DefaultRouter {
             if logger.wants(.error) { logger.log(RoutingLogEntry(level: .error, message: routingError.description)) }
             throw routingError
         }
+    }
+}
+
+extension DefaultRouter {
+    /// A window and the optional protocols the router asks it for.
+    struct WindowTraits {
+        let window: any ScreenWindow
+        let settling: (any TransitionSettling)?
+        let revisioning: (any TreeRevisioning)?
+    }
+
+    fileprivate func traits(of window: any ScreenWindow) -> WindowTraits {
+        if let lastWindow, lastWindow.window === window { return lastWindow }
+        let traits = WindowTraits(
+            window: window, settling: window as? any TransitionSettling, revisioning: window as? any TreeRevisioning)
+        lastWindow = traits
+        return traits
     }
 }
 

@@ -15,6 +15,13 @@
             try await setRootViewController(controller, transition: animated ? .crossDissolve() : .none)
         }
 
+        /// Whether no transition is running anywhere in the window now (see ``waitUntilSettled()``
+        /// for what counts as one).
+        public var isSettled: Bool {
+            if case .none = runningTransition() { return true }
+            return false
+        }
+
         /// Returns once no transition is running anywhere in the window: no presentation or dismissal,
         /// no push or pop, no interactive back swipe (however long the finger stays down).
         ///

@@ -72,4 +72,37 @@ struct TwinMemoryTests {
         try await TwinFixtures.screen("joined offline", in: window).presentScreen(TestScreen("sheet"), animated: false)
         #expect(window.memory.liveNames == ["first", "home", "inner", "joined offline", "main", "sheet"])
     }
+
+    /// Screens do not hold their container or presenter weakly (see `TestScreen.parentPointer`); a
+    /// screen the test still holds after its container or host was deallocated must answer `nil`,
+    /// never a freed object, and can join another tree.
+    @Test func aScreenOutlivingItsContainerOrHostHasNoParentOrPresenter() async throws {
+        let held = TestScreen("held")
+        let sheet = TestScreen("sheet")
+        let column = TestScreen("column")
+        let menu = TestScreen("menu")
+        weak var released: TestScreen?
+        do {
+            let stack = TestNavigationContainer("stack", stack: [held])
+            let tabs = TestTabsContainer("tabs", tabs: [stack], selectedIndex: 0)
+            let split = TestSplitContainer("split", primary: column, secondary: nil)
+            let side = TestSideMenuContainer("side", menu: menu, content: nil)
+            let window = TestWindow(root: tabs)
+            try await held.presentScreen(sheet, animated: false)
+            #expect(held.parentScreen === stack)
+            #expect(sheet.presentingScreen === tabs)
+            #expect(column.parentScreen === split && menu.parentScreen === side)
+            try await window.setRootScreen(TestScreen("elsewhere"), animated: false)
+            released = tabs
+        }
+        #expect(released == nil)
+        #expect(held.parentScreen == nil)
+        #expect(held.presentedScreen == nil)
+        #expect(sheet.presentingScreen == nil)
+        #expect(column.parentScreen == nil && menu.parentScreen == nil)
+
+        let window = TestWindow(root: TestNavigationContainer("again", stack: [held]))
+        #expect(held.parentScreen === window.root)
+        #expect(window.render().contains("screen \"held\""))
+    }
 }

@@ -13,6 +13,14 @@ final class NavigationQueue {
     /// Whether a navigation holds the turn now.
     var isRunning: Bool { isBusy }
 
+    /// Takes the turn if nobody holds it and the caller's task is not cancelled, without
+    /// suspending; `false` when the caller must ``acquire(first:)`` it.
+    func tryAcquire() -> Bool {
+        guard !isBusy, !Task.isCancelled else { return false }
+        isBusy = true
+        return true
+    }
+
     /// Returns when it is the caller's turn; throws `CancellationError` if cancelled while waiting.
     /// With `first`, the caller goes ahead of every waiting navigation (an interrupting one).
     func acquire(first: Bool = false) async throws {

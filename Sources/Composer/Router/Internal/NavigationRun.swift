@@ -81,12 +81,12 @@ final class NavigationRun {
     private var guardTask: Task<Bool, any Error>?
 
     init(
-        chain: StepChain, context: Any, tree: ScreenTree, globals: StepNode,
+        chain: StepChain, context: Any, tree: ScreenTree, revisioning: (any TreeRevisioning)?, globals: StepNode,
         planInterceptors: [(name: String, run: @MainActor (NavigationPlan) async throws -> Void)] = [],
         logger: any RoutingLogger
     ) {
         self.planInterceptors = planInterceptors
-        self.revisioning = tree.window as? any TreeRevisioning
+        self.revisioning = revisioning
         self.chain = chain
         self.navigationContext = context
         self.tree = tree
@@ -95,11 +95,18 @@ final class NavigationRun {
     }
 
     /// Runs every phase and returns the destination screen.
+    ///
+    /// A phase with nothing to do is not awaited at all: each `await` of an async function costs a
+    /// frame and an executor check even when it never suspends, which is most of the cost of a
+    /// navigation to a screen already on screen.
     func run(animated: Bool) async throws -> any Screen {
         try plan()
         try preflight()
         if logger.wants(.debug) { logger.log(RoutingLogEntry(level: .debug, message: report)) }
-        var interceptorsRan = try await guardInOwnTask(includingGlobals: true)
+        var interceptorsRan = false
+        if let pending = pendingGuard(includingGlobals: true) {
+            interceptorsRan = try await guardInOwnTask(pending)
+        }
         // Guards may change the tree (a login screen came and went) or what a SwitchAssembly
         // picks: then plan again, and guard every step the new plan has that no plan guarded.
         var rounds = 0
@@ -112,13 +119,18 @@ final class NavigationRun {
                     .interceptorRejected, step: nil, expected: "the guards to settle on one plan",
                     found: "every re-plan after the guards brought new guarded steps (\(rounds) rounds)")
             }
-            interceptorsRan = try await guardInOwnTask(includingGlobals: false)
+            interceptorsRan = false
+            if let pending = pendingGuard(includingGlobals: false) {
+                interceptorsRan = try await guardInOwnTask(pending)
+            }
         }
         try checkCancellation()
-        try await buildMissingScreens()
+        if anchorIndex > 0 { try await buildMissingScreens() }
         try prepareScreens()
         try checkCancellation()
-        try await show(animated: animated)
+        let operations = try showOperations()
+        if !operations.isEmpty || anchorIndex > 0 { try await show(operations, animated: animated) }
+        stage = "done showing"
         do {
             let destination = try destination()
             try finish(destination: destination)
@@ -347,10 +359,15 @@ final class NavigationRun {
         guardTask?.cancel()
     }
 
-    /// Runs ``guardNavigation(includingGlobals:plan:)`` in a task of its own, which ``cancel()`` and the
-    /// caller's cancellation both reach; a plan without interceptors to run creates no task.
-    private func guardInOwnTask(includingGlobals: Bool) async throws -> Bool {
-        // The plan the plan interceptors have not approved yet, made once for the check and the run.
+    /// What a guard round has to run: `nil` when no interceptor is left to run, so the round is
+    /// skipped without awaiting anything.
+    private struct PendingGuard {
+        let includingGlobals: Bool
+        /// The plan the plan interceptors have not approved yet, made once for the check and the run.
+        let unapprovedPlan: (plan: NavigationPlan, keys: [PlanKey])?
+    }
+
+    private func pendingGuard(includingGlobals: Bool) -> PendingGuard? {
         var unapprovedPlan: (plan: NavigationPlan, keys: [PlanKey])?
         if !planInterceptors.isEmpty {
             let plan = navigationPlan()
@@ -362,9 +379,14 @@ final class NavigationRun {
             || (0...anchorIndex).contains { index in
                 steps[index].node.interceptors.contains { !guarded.contains(guardKey(index, $0.name)) }
             }
-        guard hasWork else { return false }
+        return hasWork ? PendingGuard(includingGlobals: includingGlobals, unapprovedPlan: unapprovedPlan) : nil
+    }
+
+    /// Runs ``guardNavigation(includingGlobals:plan:)`` in a task of its own, which ``cancel()`` and the
+    /// caller's cancellation both reach.
+    private func guardInOwnTask(_ pending: PendingGuard) async throws -> Bool {
         let task = Task { @MainActor in
-            try await self.guardNavigation(includingGlobals: includingGlobals, plan: unapprovedPlan)
+            try await self.guardNavigation(includingGlobals: pending.includingGlobals, plan: pending.unapprovedPlan)
         }
         guardTask = task
         defer { guardTask = nil }
@@ -547,7 +569,8 @@ final class NavigationRun {
 
     // MARK: - 4. Show
 
-    private func show(animated: Bool) async throws {
+    /// The transitions of the show phase: revealing the anchor, then integrating the new screens.
+    private func showOperations() throws -> [ShowOperation] {
         stage = "showing"
         hasStartedShowing = true
         let visibility =
@@ -556,14 +579,16 @@ final class NavigationRun {
             } else {
                 try visibilityOperations()
             }
-        let operations = visibility + (try integrationOperations(standingIn: false))
+        return anchorIndex > 0 ? visibility + (try integrationOperations(standingIn: false)) : visibility
+    }
+
+    private func show(_ operations: [ShowOperation], animated: Bool) async throws {
         for (position, operation) in operations.enumerated() {
             showingOperation = (position, operations.count, operation)
             try await apply(operation, animated: animated && position == operations.count - 1)
         }
         showingOperation = nil
-        try await revealNewDestination()
-        stage = "done showing"
+        if anchorIndex > 0 { try await revealNewDestination() }
     }
 
     /// Makes a built destination visible inside the containers it joined, when its actions left it
@@ -822,7 +847,8 @@ final class NavigationRun {
     /// Runs the post tasks. Their types were checked when the route was assembled; a mismatch here
     /// (a context adapter that lies) is reported like a context task's, never skipped silently.
     private func finish(destination: any Screen) throws {
-        let all = steps[0...anchorIndex].compactMap(\.screen)
+        let hasPostTasks = !globals.postTasks.isEmpty || steps[0...anchorIndex].contains { !$0.node.postTasks.isEmpty }
+        let all = hasPostTasks ? steps[0...anchorIndex].compactMap(\.screen) : []
         for index in 0...anchorIndex {
             guard let screen = steps[index].screen else { continue }
             for task in steps[index].node.postTasks { try task.run(screen, steps[index].context, all) }
