@@ -41,17 +41,12 @@ public enum ScreenSearch {
         options: SearchOptions,
         _ visit: (any Screen) -> Bool
     ) -> Bool {
-        // The first candidate is often the match (the current screen): it is remembered without
-        // allocating a set, which only the second candidate creates.
-        var firstOffered: ObjectIdentifier?
-        var seen = Set<ObjectIdentifier>()
+        // Only the current, parent and visible passes can offer a screen twice, and the contained
+        // passes can offer again what those offered: a few screens (the visible path), remembered
+        // so that the contained passes, which cover the whole tree, only look them up.
+        var early = OfferedScreens()
         func offer(_ screen: any Screen) -> Bool {
-            let id = ObjectIdentifier(screen)
-            guard let first = firstOffered else {
-                firstOffered = id
-                return visit(screen)
-            }
-            guard id != first, seen.insert(id).inserted else { return false }
+            guard early.insert(ObjectIdentifier(screen)) else { return false }
             return visit(screen)
         }
         func offerVisible(from levelRoot: any Screen) -> Bool {
@@ -64,13 +59,14 @@ public enum ScreenSearch {
             }
             return false
         }
-        // The order of `ScreenTree.containedScreens(of:)`, without building its list.
+        // The order of `ScreenTree.containedScreens(of:)`, without building its list. A level is a
+        // tree, so this pass meets each of its screens once.
         func offerContained(in levelRoot: any Screen) -> Bool {
             var pending: [any Screen] = [levelRoot]
             var offered = 0
             while let next = pending.popLast(), offered < 100_000 {
                 offered += 1
-                if offer(next) { return true }
+                if !early.contains(ObjectIdentifier(next)), visit(next) { return true }
                 pending.append(contentsOf: next.childScreens.reversed())
             }
             return false
@@ -95,5 +91,32 @@ public enum ScreenSearch {
             for (level, _) in levels[..<startIndex].reversed() where offerLevel(level) { return true }
         }
         return false
+    }
+}
+
+/// The screens a search has offered before its contained passes: usually a handful, kept in a list
+/// that a linear scan reads faster than a set is hashed (the first without allocating, as it is
+/// often the match); a set takes over past a few dozen.
+private struct OfferedScreens {
+    private var first: ObjectIdentifier?
+    private var others: [ObjectIdentifier] = []
+    private var set: Set<ObjectIdentifier>?
+
+    func contains(_ id: ObjectIdentifier) -> Bool {
+        if let set { return set.contains(id) }
+        return id == first || others.contains(id)
+    }
+
+    /// Adds `id`; `false` if it was there already.
+    mutating func insert(_ id: ObjectIdentifier) -> Bool {
+        if set != nil { return set?.insert(id).inserted ?? false }
+        guard first != nil else {
+            first = id
+            return true
+        }
+        if contains(id) { return false }
+        others.append(id)
+        if others.count > 32, let first { set = Set(others + [first]) }
+        return true
     }
 }

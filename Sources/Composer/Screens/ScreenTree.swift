@@ -166,22 +166,50 @@ public struct ScreenTree {
         return result
     }
 
-    /// Every screen that dismissing `screen` would remove: it, its contents, and everything
-    /// presented above it, including presentations hosted by a screen inside it that defines the
-    /// presentation context (not only those of its outermost screen).
+    /// Every screen that dismissing `screen` (or popping or otherwise removing it) would remove: it,
+    /// its contents, and everything presented above it by a screen among them, including
+    /// presentations hosted by a screen inside it that defines the presentation context (not only
+    /// those of its outermost screen). A presentation hosted above `screen` stays: popping a screen
+    /// off a stack does not dismiss what the stack's tab bar presents.
     public static func screensRemovedByDismissing(_ screen: any Screen) -> [any Screen] {
         var result: [any Screen] = []
-        var seen = Set<ObjectIdentifier>()
-        var pendingLevels: [any Screen] = [screen]
-        while let level = pendingLevels.popLast() {
-            for contained in containedScreens(of: level) where seen.insert(ObjectIdentifier(contained)).inserted {
-                result.append(contained)
-                if let presented = contained.presentedScreen, !seen.contains(ObjectIdentifier(presented)) {
-                    pendingLevels.append(presented)
-                }
-            }
+        _ = visitRemovedByDismissing(screen) { removed in
+            result.append(removed)
+            return false
         }
         return result
+    }
+
+    /// Offers `visit` the screens ``screensRemovedByDismissing(_:)`` lists, in the same order, until
+    /// it returns `true`; returns the screen it stopped at.
+    ///
+    /// A level is a tree, so its screens are met once each; only the hosts of presentations are
+    /// remembered, to skip a presentation met twice. Nothing is listed or hashed per screen: the
+    /// router asks this for every screen a navigation removes.
+    static func visitRemovedByDismissing(_ screen: any Screen, _ visit: (any Screen) -> Bool) -> (any Screen)? {
+        var pendingLevels: [any Screen] = [screen]
+        var levelsTaken: [ObjectIdentifier] = [ObjectIdentifier(screen)]
+        var removed: [ObjectIdentifier] = []
+        var pending: [any Screen] = []
+        var offered = 0
+        while let level = pendingLevels.popLast() {
+            pending.append(level)
+            while let next = pending.popLast(), offered < 100_000 {
+                offered += 1
+                if visit(next) { return next }
+                pending.append(contentsOf: next.childScreens.reversed())
+                guard let presented = next.presentedScreen else { continue }
+                removed.append(ObjectIdentifier(next))
+                // A child answers what its nearest presenting ancestor presents: it leaves only if
+                // that host is among the removed screens.
+                guard let host = presented.presentingScreen, removed.contains(ObjectIdentifier(host)),
+                    !levelsTaken.contains(ObjectIdentifier(presented))
+                else { continue }
+                levelsTaken.append(ObjectIdentifier(presented))
+                pendingLevels.append(presented)
+            }
+        }
+        return nil
     }
 }
 
@@ -190,10 +218,10 @@ extension ScreenTree {
     /// present) that refuses to leave the tree.
     public static func checkDismissal(of screens: [any Screen]) throws {
         for screen in screens {
-            let removed = screensRemovedByDismissing(screen)
-            if let refusing = removed.first(where: { ($0 as? any DismissalVetoing)?.canBeDismissed == false }) {
-                throw DismissalRefusedError(refusing)
+            let refusing = visitRemovedByDismissing(screen) { removed in
+                (removed as? any DismissalVetoing)?.canBeDismissed == false
             }
+            if let refusing { throw DismissalRefusedError(refusing) }
         }
     }
 }

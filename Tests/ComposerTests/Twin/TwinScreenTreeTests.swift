@@ -51,6 +51,42 @@ struct TwinScreenTreeTests {
             ])
     }
 
+    /// Removing a screen removes what it (or a screen inside it) hosts, not what a container above it
+    /// presents, although the screen reports that presentation as UIKit does.
+    @Test func removingAScreenTakesItsOwnPresentationsOnly() async throws {
+        let window = TwinFixtures.shopWindow()
+        let products = try TwinFixtures.navigation("products", in: window)
+        let product = try TwinFixtures.screen("product 42", in: window)
+        products.definesPresentationContext = true
+        let sheet = TestScreen("context sheet")
+        sheet.modalStyle = .currentContext
+        try await product.presentScreen(sheet, animated: false)
+        let names = { (screen: any Screen) in ScreenTree.screensRemovedByDismissing(screen).map { "\($0)" } }
+
+        #expect(sheet.presentingScreen === products)
+        #expect(product.presentedScreen === sheet)
+        #expect(names(product) == [#"screen "product 42""#])
+        #expect(
+            names(products) == [
+                #"nav "products""#, #"screen "list""#, #"screen "product 42""#, #"screen "context sheet""#,
+            ])
+        let root = try #require(window.root)
+        #expect(
+            names(root) == [
+                #"tabs "main""#, #"nav "shop""#, #"screen "home""#, #"nav "products""#, #"screen "list""#,
+                #"screen "product 42""#, #"screen "context sheet""#,
+            ])
+
+        let modal = TestScreen("modal")
+        modal.modalStyle = .fullScreen
+        let home = try TwinFixtures.screen("home", in: window)
+        try await home.presentScreen(modal, animated: false)
+        #expect(home.presentedScreen === modal && modal.presentingScreen === root)
+        #expect(names(home) == [#"screen "home""#])
+        #expect(names(try TwinFixtures.navigation("shop", in: window)) == [#"nav "shop""#, #"screen "home""#])
+        #expect(names(root).last == #"screen "modal""#)
+    }
+
     @Test func aLevelBeingDismissedIsNeitherCurrentNorCovering() async throws {
         let clock = TransitionClock(mode: .manual)
         let window = TwinFixtures.navigationWindow(clock: clock)

@@ -242,19 +242,43 @@ func run() async throws {
     }
 }
 
-/// Only navigations to the current screen of the smallest tree, many times, for a profiler
-/// (`valgrind --tool=callgrind .build/release/RouterOverhead --profile-fixed-cost`).
+/// One operation many times, for a profiler (`perf record -g .build/release/RouterOverhead
+/// --profile fixed-cost`): `fixed-cost` navigates to the current screen of the smallest tree;
+/// `reveal`, `build` and `fail` run those navigations on the largest tree (a fresh one for each
+/// reveal and build, all built first; the profile includes their construction).
 @MainActor
-func profileFixedCost() async throws {
-    let shape = shapes[0]
-    let scene = try await Scene(shape)
-    for _ in 0..<2_000 {
-        _ = try await scene.router.navigate(to: Routes.existing, with: shape.currentID, animated: false)
+func profile(_ operation: String, count: Int) async throws {
+    switch operation {
+    case "fixed-cost":
+        let scene = try await Scene(shapes[0])
+        for _ in 0..<count {
+            _ = try await scene.router.navigate(to: Routes.existing, with: shapes[0].currentID, animated: false)
+        }
+    case "reveal", "build":
+        let shape = shapes[shapes.count - 1]
+        var scenes: [Scene] = []
+        for _ in 0..<count { scenes.append(try await Scene(shape)) }
+        for fresh in scenes {
+            if operation == "reveal" {
+                _ = try await fresh.router.navigate(to: Routes.existing, with: shape.hiddenID, animated: false)
+            } else {
+                _ = try await fresh.router.navigate(to: Routes.built, with: -7, animated: false)
+            }
+        }
+    case "fail":
+        let scene = try await Scene(shapes[shapes.count - 1])
+        for _ in 0..<count {
+            _ = try? await scene.router.navigate(to: Routes.existing, with: -1, animated: false)
+        }
+    default:
+        print("unknown operation \(operation): use fixed-cost, reveal, build or fail")
     }
 }
 
-if CommandLine.arguments.contains("--profile-fixed-cost") {
-    try await profileFixedCost()
+let arguments = CommandLine.arguments
+if let flag = arguments.firstIndex(of: "--profile"), flag + 1 < arguments.count {
+    let count = flag + 2 < arguments.count ? Int(arguments[flag + 2]) ?? 2_000 : 2_000
+    try await profile(arguments[flag + 1], count: count)
 } else {
     try await run()
 }
