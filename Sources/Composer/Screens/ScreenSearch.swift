@@ -33,6 +33,26 @@ public enum ScreenSearch {
             options: options, visit)
     }
 
+    /// Offers `visit` the candidates of ``visitCandidates(in:options:start:_:)`` in batches of
+    /// growing size (1, 4, 16, then 64), until it returns `true`: for a generic finder, whose
+    /// every call pays for looking up its types. The first batch holds the first candidate only,
+    /// which is often the match.
+    static func visitCandidateBatches(
+        in tree: ScreenTree, options: SearchOptions, start: SearchStart, _ visit: ([any Screen]) -> Bool
+    ) {
+        var batch: [any Screen] = []
+        var size = 1
+        let stopped = visitCandidates(in: tree, options: options, start: start) { screen in
+            batch.append(screen)
+            guard batch.count == size else { return false }
+            if visit(batch) { return true }
+            batch.removeAll(keepingCapacity: true)
+            size = min(size * 4, 64)
+            return false
+        }
+        if !stopped, !batch.isEmpty { _ = visit(batch) }
+    }
+
     /// The search both entry points share: from `start` (a level's outermost screen, or any screen
     /// of the level at `startIndex`) and `startLeaf`, the screen visible inside it, then the other
     /// levels; lazily, so the walk ends at the first match.

@@ -33,11 +33,34 @@ extension StackIteratingFinder {
     /// The first candidate of type ``Finder/ViewController`` for which ``isTarget(_:with:)`` holds.
     public func findScreen(with context: Context, in tree: ScreenTree) throws -> ViewController? {
         var found: ViewController?
-        ScreenSearch.visitCandidates(in: tree, options: options, start: searchStart) { candidate in
-            guard let typed = candidate as? ViewController, isTarget(typed, with: context) else { return false }
-            found = typed
-            return true
+        var classes = CastableClasses()
+        // In batches: this generic code looks its types up at each call of the closure, which
+        // would cost more than testing the candidate itself.
+        ScreenSearch.visitCandidateBatches(in: tree, options: options, start: searchStart) { batch in
+            for candidate in batch where classes.mayCast(candidate, { $0 is ViewController }) {
+                guard let typed = candidate as? ViewController, isTarget(typed, with: context) else { continue }
+                found = typed
+                return true
+            }
+            return false
         }
         return found
+    }
+}
+
+/// Which screen classes cast to a finder's type, asked once per class: a tree holds a few classes
+/// and thousands of screens, and a failing dynamic cast to a generic type costs far more than
+/// reading a screen's class. Whether a class instance casts depends on its class alone.
+struct CastableClasses {
+    private var known: [(type: ObjectIdentifier, casts: Bool)] = []
+
+    /// `false` when `screen` certainly does not cast; `casts` answers for a class not seen yet.
+    mutating func mayCast(_ screen: any Screen, _ casts: (any Screen) -> Bool) -> Bool {
+        let type = ObjectIdentifier(Swift.type(of: screen))
+        for entry in known where entry.type == type { return entry.casts }
+        let answer = casts(screen)
+        // A tree with more classes than this is searched with a plain cast for the rest.
+        if known.count < 64 { known.append((type, answer)) }
+        return answer
     }
 }
