@@ -44,6 +44,13 @@ public enum GeneralStep {
         DestinationStep(chain: .fixed([StepNode.finding(finder, declaredType: F.ViewController.self)]))
     }
 
+    /// Whatever `finder` finds; the chain has no anchor when it finds nothing. Chosen for a finder
+    /// of a screen type, whose result needs no dynamic cast to become a screen.
+    public static func custom<F: Finder>(_ finder: F) -> DestinationStep<F.ViewController, F.Context>
+    where F.ViewController: Screen {
+        DestinationStep(chain: .fixed([StepNode.findingScreens(finder, declaredType: F.ViewController.self)]))
+    }
+
     private static func anchor<Context>(named name: String, find: @escaping @MainActor (ScreenTree) -> (any Screen)?)
         -> DestinationStep<any Screen, Context>
     {

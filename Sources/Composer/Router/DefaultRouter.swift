@@ -82,25 +82,28 @@ public final class DefaultRouter {
         queueing: NavigationQueueing = .waitTurn
     ) async throws(RoutingError) -> ViewController {
         let id = ObjectIdentifier(self)
-        if NavigationScope.activeRouters.contains(id) {
-            return try await perform(step, context: context, animated: animated)
+        let outerScope = NavigationScope.activeRouters
+        let outcome: (screen: any Screen, run: NavigationRun)
+        if outerScope.contains(id) {
+            outcome = try await perform(step.chain, context: context, animated: animated, scope: nil)
+        } else {
+            // A free queue is taken without suspending: most navigations never wait.
+            if !queue.tryAcquire() { try await takeTurn(queueing) }
+            defer { queue.release() }
+            var scope = outerScope
+            scope.insert(id)
+            // The navigation runs in the caller's task: creating a task per navigation costs more
+            // than a whole navigation to a found screen. An interrupting navigation cancels the run
+            // itself (`NavigationRun.cancel()`), whose interceptors run in a task of the run's own.
+            outcome = try await perform(step.chain, context: context, animated: animated, scope: scope)
         }
-        // A free queue is taken without suspending: most navigations never wait.
-        if !queue.tryAcquire() { try await takeTurn(queueing) }
-        defer { queue.release() }
-        var routers = NavigationScope.activeRouters
-        routers.insert(id)
-        // The navigation runs in the caller's task: creating a task per navigation costs more than
-        // a whole navigation to a found screen. An interrupting navigation cancels the run itself
-        // (`NavigationRun.cancel()`), whose interceptors run in a task of the run's own.
-        let outcome: Result<ViewController, RoutingError> = await NavigationScope.$activeRouters.withValue(routers) {
-            do throws(RoutingError) {
-                return .success(try await perform(step, context: context, animated: animated))
-            } catch {
-                return .failure(error)
-            }
+        guard let destination = outcome.screen as? ViewController else {
+            throw logged(
+                RoutingError(
+                    code: .typeMismatch, step: "destination", expected: "a screen of type \(ViewController.self)",
+                    found: "\(type(of: outcome.screen)): \(outcome.screen)", plan: outcome.run.report))
         }
-        return try outcome.get()
+        return destination
     }
 
     func takeTurn(_ queueing: NavigationQueueing) async throws(RoutingError) {
@@ -162,19 +165,23 @@ public final class DefaultRouter {
         navigate(to: step, with: (), animated: animated, queueing: queueing, completion: completion)
     }
 
-    private func perform<ViewController, Context>(
-        _ step: DestinationStep<ViewController, Context>, context: Context, animated: Bool
-    ) async throws(RoutingError) -> ViewController {
+    /// Runs one navigation and returns its destination with the run, whose plan a type mismatch
+    /// reports. `scope` marks this router active while the run executes the app's code, or is
+    /// `nil` inside a navigation that marked it already. Not generic: each generic function costs
+    /// every navigation its type look-ups.
+    private func perform(_ chain: StepChain, context: Any, animated: Bool, scope: ActiveRouters?)
+        async throws(RoutingError) -> (screen: any Screen, run: NavigationRun)
+    {
         guard let window = windowProvider.window else {
-            let error = RoutingError(
-                code: .noWindow, expected: "a window to navigate in", found: "the window provider returned nil")
-            if logger.wants(.error) { logger.log(RoutingLogEntry(level: .error, message: error.description)) }
-            throw error
+            throw logged(
+                RoutingError(
+                    code: .noWindow, expected: "a window to navigate in", found: "the window provider returned nil"))
         }
         let traits = traits(of: window)
         let run = NavigationRun(
-            chain: step.chain, context: context, tree: ScreenTree(window: window), revisioning: traits.revisioning,
-            globals: globals, planInterceptors: planInterceptors, logger: logger)
+            chain: chain, context: context, tree: ScreenTree(window: window, revisioning: traits.revisioning),
+            revisioning: traits.revisioning, scope: scope, globals: globals, planInterceptors: planInterceptors,
+            logger: logger)
         let isOutermost = activeRun == nil
         if isOutermost { activeRun = run }
         // Observers and result waits need the current screen before and after; without them the
@@ -194,37 +201,40 @@ public final class DefaultRouter {
             await settling.waitUntilSettled()
         }
         do {
-            let screen = try await run.run(animated: animated)
-            guard let destination = screen as? ViewController else {
-                throw RoutingError(
-                    code: .typeMismatch, step: "destination", expected: "a screen of type \(ViewController.self)",
-                    found: "\(type(of: screen)): \(screen)", plan: run.report)
-            }
-            return destination
+            return (try await run.run(animated: animated), run)
         } catch {
-            let routingError =
+            throw logged(
                 (error as? RoutingError)
-                ?? RoutingError(
-                    code: .actionFailed, expected: "the navigation to finish", found: "an unexpected error",
-                    plan: run.report, underlyingError: error)
-            if logger.wants(.error) { logger.log(RoutingLogEntry(level: .error, message: routingError.description)) }
-            throw routingError
+                    ?? RoutingError(
+                        code: .actionFailed, expected: "the navigation to finish", found: "an unexpected error",
+                        plan: run.report, underlyingError: error))
         }
+    }
+
+    /// `error`, logged for a logger that wants errors.
+    private func logged(_ error: RoutingError) -> RoutingError {
+        if logger.wants(.error) { logger.log(RoutingLogEntry(level: .error, message: error.description)) }
+        return error
     }
 }
 
 extension DefaultRouter {
-    /// A window and the optional protocols the router asks it for.
-    struct WindowTraits {
+    /// A window and the optional protocols the router asks it for (a class: one retain to pass on).
+    final class WindowTraits {
         let window: any ScreenWindow
         let settling: (any TransitionSettling)?
         let revisioning: (any TreeRevisioning)?
+
+        init(window: any ScreenWindow) {
+            self.window = window
+            settling = window as? any TransitionSettling
+            revisioning = window as? any TreeRevisioning
+        }
     }
 
     fileprivate func traits(of window: any ScreenWindow) -> WindowTraits {
         if let lastWindow, lastWindow.window === window { return lastWindow }
-        let traits = WindowTraits(
-            window: window, settling: window as? any TransitionSettling, revisioning: window as? any TreeRevisioning)
+        let traits = WindowTraits(window: window)
         lastWindow = traits
         return traits
     }

@@ -7,9 +7,31 @@ public struct ScreenTree {
     /// The window whose tree this is.
     public let window: any ScreenWindow
 
+    /// The levels of a navigation's tree, kept while the window's revision is unchanged, so that
+    /// the finders and the checks of one navigation find them once; `nil` for a window that does
+    /// not count its changes, and for a tree made by anyone else.
+    let levelsCache: LevelsCache?
+
     /// Creates a view of `window`'s tree.
     public init(window: any ScreenWindow) {
         self.window = window
+        self.levelsCache = nil
+    }
+
+    /// A view of `window`'s tree that remembers its levels while `revisioning` reports no change.
+    init(window: any ScreenWindow, revisioning: (any TreeRevisioning)?) {
+        self.window = window
+        self.levelsCache = revisioning.map(LevelsCache.init)
+    }
+
+    final class LevelsCache {
+        let revisioning: any TreeRevisioning
+        var revision: Int?
+        var levels: [(level: any Screen, leaf: any Screen)] = []
+
+        init(_ revisioning: any TreeRevisioning) {
+            self.revisioning = revisioning
+        }
     }
 
     /// The root screen of the window.
@@ -34,6 +56,16 @@ public struct ScreenTree {
 
     /// ``presentationLevels``, each with its visible leaf, which finding the levels computes anyway.
     var levelsWithLeaves: [(level: any Screen, leaf: any Screen)] {
+        guard let levelsCache else { return findLevelsWithLeaves() }
+        let revision = levelsCache.revisioning.treeRevision
+        if levelsCache.revision != revision {
+            levelsCache.levels = findLevelsWithLeaves()
+            levelsCache.revision = revision
+        }
+        return levelsCache.levels
+    }
+
+    private func findLevelsWithLeaves() -> [(level: any Screen, leaf: any Screen)] {
         guard let root else { return [] }
         var levels: [(level: any Screen, leaf: any Screen)] = []
         // A handful of levels at most: a linear check costs less than hashing into a set.

@@ -2,13 +2,26 @@
 @MainActor
 extension StepNode {
     static func finding<F: Finder>(_ finder: F, declaredType: Any.Type) -> StepNode {
+        finding(finder, declaredType: declaredType) { found in found as Any as? any Screen }
+    }
+
+    /// A finder of a screen type: what it finds is a screen without a dynamic cast, which a
+    /// navigation would otherwise pay for on every plan.
+    static func findingScreens<F: Finder>(_ finder: F, declaredType: Any.Type) -> StepNode
+    where F.ViewController: Screen {
+        finding(finder, declaredType: declaredType) { found in found }
+    }
+
+    private static func finding<F: Finder>(
+        _ finder: F, declaredType: Any.Type, asScreen: @escaping @MainActor (F.ViewController) -> (any Screen)?
+    ) -> StepNode {
         let finderName = "\(F.self)"
         return StepNode(
             screenTypeName: "\(F.ViewController.self)", declaredType: declaredType, finderName: finderName,
             find: { context, tree in
                 let typed = try castContext(context, to: F.Context.self, for: "finder \(finderName)")
                 guard let found = try finder.findScreen(with: typed, in: tree) else { return nil }
-                guard let screen = found as Any as? any Screen else {
+                guard let screen = asScreen(found) else {
                     throw RoutingError(
                         code: .typeMismatch, step: "finder \(finderName)", expected: "a Screen",
                         found: "\(type(of: found as Any)), which does not conform to Screen")
@@ -17,8 +30,9 @@ extension StepNode {
             })
     }
 
-    static func building<F: Finder, Fa: Factory>(finder: F, factory: Fa) -> StepNode {
-        var node = finding(finder, declaredType: Fa.ViewController.self)
+    static func building<F: Finder, Fa: Factory>(finder: F, factory: Fa) -> StepNode
+    where F.ViewController == Fa.ViewController {
+        var node = findingScreens(finder, declaredType: Fa.ViewController.self)
         node.screenTypeName = "\(Fa.ViewController.self)"
         let name = "\(Fa.self)"
         if factory is any BuiltByContainer {
@@ -34,8 +48,9 @@ extension StepNode {
         return node
     }
 
-    static func building<F: Finder, Fa: ContainerFactory>(finder: F, containerFactory factory: Fa) -> StepNode {
-        var node = finding(finder, declaredType: Fa.ViewController.self)
+    static func building<F: Finder, Fa: ContainerFactory>(finder: F, containerFactory factory: Fa) -> StepNode
+    where F.ViewController == Fa.ViewController {
+        var node = findingScreens(finder, declaredType: Fa.ViewController.self)
         node.screenTypeName = "\(Fa.ViewController.self)"
         let name = "\(Fa.self)"
         node.build = .container(

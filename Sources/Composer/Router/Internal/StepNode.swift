@@ -85,22 +85,23 @@ struct StepNode {
     }
 }
 
-/// Casts an erased value to what a typed closure expects, reporting a readable error otherwise.
+/// Casts an erased value to what a typed closure expects, reporting a readable error otherwise;
+/// `what` is written only for that error.
 @MainActor
-func castContext<C>(_ value: Any, to _: C.Type, for what: String) throws -> C {
+func castContext<C>(_ value: Any, to _: C.Type, for what: @autoclosure () -> String) throws -> C {
     guard let typed = value as? C else {
         throw RoutingError(
-            code: .contextMismatch, step: what, expected: "a context of type \(C.self)",
+            code: .contextMismatch, step: what(), expected: "a context of type \(C.self)",
             found: "\(type(of: value)): \(value)")
     }
     return typed
 }
 
 @MainActor
-func castScreen<S>(_ screen: any Screen, to _: S.Type, for what: String) throws -> S {
+func castScreen<S>(_ screen: any Screen, to _: S.Type, for what: @autoclosure () -> String) throws -> S {
     guard let typed = screen as? S else {
         throw RoutingError(
-            code: .typeMismatch, step: what, expected: "a screen of type \(S.self)",
+            code: .typeMismatch, step: what(), expected: "a screen of type \(S.self)",
             found: "\(type(of: screen)): \(screen)")
     }
     return typed
