@@ -62,19 +62,25 @@ open class TestScreen: ModalPresenting, DismissalVetoing, CustomStringConvertibl
             if newValue != nil { ScreenMemoryTracker.noteAttached(self) }
         }
     }
-    /// The pointers behind ``parentStorage`` and ``presenterStorage``. They are not `weak`: an object
-    /// that is weakly referenced keeps its reference counts in a side table, which makes every
-    /// retain and release of it several times slower, and each walk of the tree retains every
-    /// screen it passes. They never dangle instead: a container clears its children's when they
-    /// leave it and when it is deallocated, and a host its presented screen's (hence
-    /// `nonisolated(unsafe)`: a deinitializer is not isolated to the main actor).
+    /// The pointers behind ``parentStorage``, ``presenterStorage`` and ``windowStorage``. They are
+    /// not `weak`: an object that is weakly referenced keeps its reference counts in a side table,
+    /// which makes every retain and release of it several times slower, and each walk of the tree
+    /// retains every screen it passes (and a navigation its window, several times). They never
+    /// dangle instead: a container clears its children's when they leave it and when it is
+    /// deallocated, a host its presented screen's, a window its root's (hence `nonisolated(unsafe)`:
+    /// a deinitializer is not isolated to the main actor).
     nonisolated(unsafe) unowned(unsafe) var parentPointer: TestScreen?
     nonisolated(unsafe) unowned(unsafe) var presenterPointer: TestScreen?
+    nonisolated(unsafe) unowned(unsafe) var windowPointer: TestWindow?
     /// Lives exactly as long as this screen; the memory tracker holds it weakly, for the reason above.
     let lifetime = ScreenLifetime()
     /// The window, set only on a window's root screen.
-    weak var windowStorage: TestWindow? {
-        didSet { if windowStorage != nil { ScreenMemoryTracker.noteAttached(self) } }
+    var windowStorage: TestWindow? {
+        get { windowPointer }
+        set {
+            windowPointer = newValue
+            if newValue != nil { ScreenMemoryTracker.noteAttached(self) }
+        }
     }
     /// The style this screen was presented with, fixed when the presentation started.
     var presentationStyle: TestModalStyle?
@@ -104,7 +110,16 @@ open class TestScreen: ModalPresenting, DismissalVetoing, CustomStringConvertibl
 
     /// This screen as a ``ScreenContainer``: a dynamic cast, which the built-in containers
     /// override with a direct answer so the tree walk costs no conformance look-up per screen.
-    open var asContainer: (any ScreenContainer)? { self as? any ScreenContainer }
+    open var asContainer: (any ScreenContainer)? {
+        if isContainerClass == false { return nil }
+        let container = self as? any ScreenContainer
+        isContainerClass = container != nil
+        return container
+    }
+
+    /// Whether this screen's class conforms to ``ScreenContainer``, once asked: a failing look-up of
+    /// a conformance costs more than the rest of a step of a tree walk.
+    private var isContainerClass: Bool?
 
     /// The kind and the quoted name, for example `screen "home"` or `nav "main"`.
     nonisolated public var description: String { "\(kindName) \"\(name)\"" }

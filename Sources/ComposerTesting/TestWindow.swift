@@ -3,9 +3,9 @@ import Composer
 /// An in-memory window: holds the root of a twin screen tree, the clock its transitions run on, the
 /// log of its appearance callbacks and the tracker of every screen that entered it.
 ///
-/// The root screen keeps a weak reference to its window; any screen finds its window by walking up
-/// containers and presenting hosts (``TestScreen/containingWindow``). Only screens in a window get
-/// appearance callbacks and wait for the clock.
+/// The root screen refers to its window without keeping it alive; any screen finds its window by
+/// walking up containers and presenting hosts (``TestScreen/containingWindow``). Only screens in a
+/// window get appearance callbacks and wait for the clock.
 @MainActor
 public final class TestWindow: ScreenWindow, TransitionSettling, TreeRevisioning {
     /// The clock every animated transition of this window's screens runs on.
@@ -73,6 +73,11 @@ public final class TestWindow: ScreenWindow, TransitionSettling, TreeRevisioning
             newRoot.windowStorage = self
         }
         await transition.finish()
+    }
+
+    deinit {
+        // A root screen that someone else still holds must not point back at a freed window.
+        rootStorage?.windowPointer = nil
     }
 
     /// Whether no animated transition started by this window's screens is running.

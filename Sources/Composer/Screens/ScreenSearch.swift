@@ -36,21 +36,30 @@ public enum ScreenSearch {
     /// Offers `visit` the candidates of ``visitCandidates(in:options:start:_:)`` in batches of
     /// growing size (1, 4, 16, then 64), until it returns `true`: for a generic finder, whose
     /// every call pays for looking up its types. The first batch holds the first candidate only,
-    /// which is often the match.
+    /// which is often the match. A batch is valid only during the call that receives it.
     static func visitCandidateBatches(
-        in tree: ScreenTree, options: SearchOptions, start: SearchStart, _ visit: ([any Screen]) -> Bool
+        in tree: ScreenTree, options: SearchOptions, start: SearchStart,
+        _ visit: (UnsafeBufferPointer<any Screen>) -> Bool
     ) {
-        var batch: [any Screen] = []
-        var size = 1
-        let stopped = visitCandidates(in: tree, options: options, start: start) { screen in
-            batch.append(screen)
-            guard batch.count == size else { return false }
-            if visit(batch) { return true }
-            batch.removeAll(keepingCapacity: true)
-            size = min(size * 4, 64)
-            return false
+        // On the stack: a navigation to the current screen offers one candidate, and allocating a
+        // list for it would cost more than testing it.
+        withUnsafeTemporaryAllocation(of: (any Screen).self, capacity: 64) { buffer in
+            guard let base = buffer.baseAddress else { return }
+            var count = 0
+            var size = 1
+            let stopped = visitCandidates(in: tree, options: options, start: start) { screen in
+                (base + count).initialize(to: screen)
+                count += 1
+                guard count == size else { return false }
+                let found = visit(UnsafeBufferPointer(start: base, count: count))
+                base.deinitialize(count: count)
+                count = 0
+                size = min(size * 4, buffer.count)
+                return found
+            }
+            if !stopped, count > 0 { _ = visit(UnsafeBufferPointer(start: base, count: count)) }
+            base.deinitialize(count: count)
         }
-        if !stopped, !batch.isEmpty { _ = visit(batch) }
     }
 
     /// The search both entry points share: from `start` (a level's outermost screen, or any screen

@@ -52,15 +52,23 @@ extension StackIteratingFinder {
 /// and thousands of screens, and a failing dynamic cast to a generic type costs far more than
 /// reading a screen's class. Whether a class instance casts depends on its class alone.
 struct CastableClasses {
-    private var known: [(type: ObjectIdentifier, casts: Bool)] = []
+    /// The first class met, kept without allocating: a search that ends at its first candidate
+    /// meets only one.
+    private var first: (type: ObjectIdentifier, casts: Bool)?
+    private var others: [(type: ObjectIdentifier, casts: Bool)] = []
 
     /// `false` when `screen` certainly does not cast; `casts` answers for a class not seen yet.
     mutating func mayCast(_ screen: any Screen, _ casts: (any Screen) -> Bool) -> Bool {
         let type = ObjectIdentifier(Swift.type(of: screen))
-        for entry in known where entry.type == type { return entry.casts }
+        if let first, first.type == type { return first.casts }
+        for entry in others where entry.type == type { return entry.casts }
         let answer = casts(screen)
-        // A tree with more classes than this is searched with a plain cast for the rest.
-        if known.count < 64 { known.append((type, answer)) }
+        if first == nil {
+            first = (type, answer)
+        } else if others.count < 64 {
+            // A tree with more classes than this is searched with a plain cast for the rest.
+            others.append((type, answer))
+        }
         return answer
     }
 }

@@ -101,6 +101,13 @@ struct TwinMemoryTests {
         #expect(sheet.presentingScreen == nil)
         #expect(column.parentScreen == nil && menu.parentScreen == nil)
 
+        let root = TestNavigationContainer("root of a window that goes away")
+        do {
+            let window = TestWindow(root: root)
+            #expect(root.containingWindow === window)
+        }
+        #expect(root.containingWindow == nil)
+
         let window = TestWindow(root: TestNavigationContainer("again", stack: [held]))
         #expect(held.parentScreen === window.root)
         #expect(window.render().contains("screen \"held\""))

@@ -278,7 +278,11 @@ func profile(_ operation: String, count: Int) async throws {
 let arguments = CommandLine.arguments
 if let flag = arguments.firstIndex(of: "--profile"), flag + 1 < arguments.count {
     let count = flag + 2 < arguments.count ? Int(arguments[flag + 2]) ?? 2_000 : 2_000
+    let clock = ContinuousClock()
+    let start = clock.now
     try await profile(arguments[flag + 1], count: count)
+    print(
+        "\(arguments[flag + 1]): \(count) runs, \(whole(Bench.nanoseconds(clock.now - start) / Double(count))) ns each")
 } else {
     try await run()
 }

@@ -36,9 +36,8 @@ final class NavigationRun {
     private let globals: StepNode
     private let logger: any RoutingLogger
 
-    /// One step of the plan: what the chain says, and what the run has learnt about it.
+    /// One step of the plan: what the run has learnt about the step of ``nodes`` at its index.
     struct PlannedStep {
-        let node: StepNode
         /// The step's own context, adapted from the navigation's.
         let context: Any
         /// The screen found on screen (the anchor) or built by this run.
@@ -51,7 +50,10 @@ final class NavigationRun {
         var initialChildren: ContainerChildren?
     }
 
-    /// Destination first, the anchor at ``anchorIndex``.
+    /// The steps of the chain, destination first, as the chain resolved them (shared with the chain,
+    /// not copied).
+    private(set) var nodes: [StepNode] = []
+    /// What the run learnt about each of ``nodes``; the anchor is at ``anchorIndex``.
     private(set) var steps: [PlannedStep] = []
     private(set) var anchorIndex = -1
     private let planInterceptors: [(name: String, run: @MainActor (NavigationPlan) async throws -> Void)]
@@ -179,11 +181,11 @@ final class NavigationRun {
     /// it changed since planning, or the chain now resolves to other steps (a SwitchAssembly).
     private func planIsStale() throws -> Bool {
         guard let plannedRevision, let revisioning, revisioning.treeRevision == plannedRevision else { return true }
-        let nodes = try chain.resolve(navigationContext, tree)
-        return nodes.count != steps.count
-            || zip(nodes, steps).contains { node, step in
-                node.summary != step.node.summary
-                    || !node.interceptors.map(\.name).elementsEqual(step.node.interceptors.map(\.name))
+        let resolved = try chain.resolve(navigationContext, tree)
+        return resolved.count != nodes.count
+            || zip(resolved, nodes).contains { node, planned in
+                node.summary != planned.summary
+                    || !node.interceptors.map(\.name).elementsEqual(planned.interceptors.map(\.name))
             }
     }
 
@@ -192,7 +194,7 @@ final class NavigationRun {
     /// drops (with stand-ins for the screens not built yet).
     private func checkRemovalsByActions() throws {
         for index in 0..<anchorIndex {
-            guard case .live(let target)? = steps[index].target, let integration = steps[index].node.integration
+            guard case .live(let target)? = steps[index].target, let integration = nodes[index].integration
             else { continue }
             do {
                 try ScreenTree.checkDismissal(of: integration.removes(target))
@@ -216,11 +218,11 @@ final class NavigationRun {
     /// checks its context.
     private func validateContexts() throws {
         for index in 0..<anchorIndex {
-            guard let validate = steps[index].node.validateBuild else { continue }
+            guard let validate = nodes[index].validateBuild else { continue }
             do {
                 try validate(steps[index].context)
             } catch {
-                let name = steps[index].node.buildName ?? "factory"
+                let name = nodes[index].buildName ?? "factory"
                 throw failure(
                     .factoryFailed, step: index, part: (.factory, name),
                     expected: "\(name) to accept the context \(steps[index].context)",
@@ -228,7 +230,7 @@ final class NavigationRun {
             }
         }
         for index in 0...anchorIndex {
-            for task in steps[index].node.contextTasks {
+            for task in nodes[index].contextTasks {
                 try validate(task, context: steps[index].context, step: index)
             }
         }
@@ -254,7 +256,7 @@ final class NavigationRun {
     /// Creates the children new containers always have (a tab bar's tabs), once per plan.
     private func createInitialChildren() throws {
         for index in 0..<anchorIndex {
-            guard case .container(let name, let initialChildren, _) = steps[index].node.build else { continue }
+            guard case .container(let name, let initialChildren, _) = nodes[index].build else { continue }
             do {
                 steps[index].initialChildren = try initialChildren(steps[index].context)
             } catch let error as RoutingError {
@@ -272,11 +274,13 @@ final class NavigationRun {
     private func plan() throws {
         stage = "planning"
         plannedRevision = revisioning?.treeRevision
-        let nodes = try chain.resolve(navigationContext, tree)
-        steps = try nodes.map { PlannedStep(node: $0, context: try $0.contextAdapter(navigationContext)) }
+        // Both at once: the report reads them side by side.
+        let resolved = try chain.resolve(navigationContext, tree)
+        let planned = try resolved.map { PlannedStep(context: try $0.contextAdapter(navigationContext)) }
+        (nodes, steps) = (resolved, planned)
         anchorIndex = -1
         for index in steps.indices {
-            guard let find = steps[index].node.find else { continue }
+            guard let find = nodes[index].find else { continue }
             do {
                 if let found = try find(steps[index].context, tree) {
                     steps[index].screen = found
@@ -298,7 +302,7 @@ final class NavigationRun {
                 found: "none of them found anything in the current tree")
         }
         for index in 0..<anchorIndex {
-            if case .none = steps[index].node.build {
+            if case .none = nodes[index].build {
                 throw failure(
                     .screenNotFound, step: index, expected: "the screen to exist, since this step cannot be built",
                     found: "no such screen in the current tree")
@@ -307,8 +311,8 @@ final class NavigationRun {
         for index in 0..<anchorIndex {
             let target = try resolveTarget(of: index)
             steps[index].target = target
-            if case .node(let container) = target, case .container = steps[container].node.build,
-                steps[index].node.integration?.isContainer == true, !isBuiltByContainer(index)
+            if case .node(let container) = target, case .container = nodes[container].build,
+                nodes[index].integration?.isContainer == true, !isBuiltByContainer(index)
             {
                 steps[index].mergedInto = container
             }
@@ -316,7 +320,7 @@ final class NavigationRun {
     }
 
     private func isBuiltByContainer(_ index: Int) -> Bool {
-        if case .builtByContainer = steps[index].node.build { return true }
+        if case .builtByContainer = nodes[index].build { return true }
         return false
     }
 
@@ -324,12 +328,12 @@ final class NavigationRun {
     /// it when that step expects one.
     private func resolveTarget(of index: Int) throws -> Target {
         let before = index + 1
-        guard steps[index].node.integration != nil else {
+        guard nodes[index].integration != nil else {
             throw failure(
                 .actionFailed, step: index, expected: "an action that puts this screen on the one of the step before",
                 found: "no action: use .using(...) on this step")
         }
-        guard let adapter = steps[before].node.targetAdapter else {
+        guard let adapter = nodes[before].targetAdapter else {
             if before == anchorIndex, let screen = steps[before].screen { return .live(screen) }
             return .node(before)
         }
@@ -345,13 +349,13 @@ final class NavigationRun {
             }
             return .live(container)
         }
-        if adapter.matchesType(steps[index].node.declaredType) { return .node(index) }
+        if adapter.matchesType(nodes[index].declaredType) { return .node(index) }
         if isBuiltByContainer(index) { return .around(index, adapter) }
-        guard steps[index].node.integration?.isContainer == true else {
+        guard nodes[index].integration?.isContainer == true else {
             throw failure(
                 .containerNotFound, step: index,
-                expected: "\(adapter.name) around the new \(steps[index].node.screenTypeName)",
-                found: "its action \(steps[index].node.integration?.name ?? "none") does not put it into a container")
+                expected: "\(adapter.name) around the new \(nodes[index].screenTypeName)",
+                found: "its action \(nodes[index].integration?.name ?? "none") does not put it into a container")
         }
         switch try resolveTarget(of: index) {
         case .live(let parent):
@@ -394,7 +398,7 @@ final class NavigationRun {
         let hasWork =
             (includingGlobals && !globals.interceptors.isEmpty) || unapprovedPlan != nil
             || (0...anchorIndex).contains { index in
-                steps[index].node.interceptors.contains { !guarded.contains(guardKey(index, $0.name)) }
+                nodes[index].interceptors.contains { !guarded.contains(guardKey(index, $0.name)) }
             }
         return hasWork ? PendingGuard(includingGlobals: includingGlobals, unapprovedPlan: unapprovedPlan) : nil
     }
@@ -430,9 +434,9 @@ final class NavigationRun {
             }
         }
         for index in stride(from: anchorIndex - 1, through: 0, by: -1) {
-            if case .none = steps[index].node.build { continue }
+            if case .none = nodes[index].build { continue }
             entries.append(
-                NavigationPlan.Entry(kind: .build, type: steps[index].node.declaredType, screen: nil, position: index))
+                NavigationPlan.Entry(kind: .build, type: nodes[index].declaredType, screen: nil, position: index))
             for child in steps[index].initialChildren?.screens ?? [] {
                 for screen in ScreenTree.containedScreens(of: child) {
                     entries.append(
@@ -462,7 +466,7 @@ final class NavigationRun {
     }
 
     private func guardKey(_ index: Int, _ interceptorName: String) -> String {
-        "\(steps[index].node.summary) / \(interceptorName)"
+        "\(nodes[index].summary) / \(interceptorName)"
     }
 
     /// Runs the interceptors not run yet in this navigation (a step's are known by the step's
@@ -488,7 +492,7 @@ final class NavigationRun {
             approvedPlan = keys
         }
         for index in stride(from: anchorIndex, through: 0, by: -1) {
-            for interceptor in steps[index].node.interceptors
+            for interceptor in nodes[index].interceptors
             where guarded.insert(guardKey(index, interceptor.name)).inserted {
                 ran = true
                 try await intercept(interceptor, context: steps[index].context, step: index)
@@ -525,7 +529,7 @@ final class NavigationRun {
         stage = "building"
         for index in 0..<anchorIndex {
             do {
-                switch steps[index].node.build {
+                switch nodes[index].build {
                 case .none, .builtByContainer:
                     continue
                 case .screen(_, let make):
@@ -541,7 +545,7 @@ final class NavigationRun {
                 throw failure(
                     .factoryFailed, step: index,
                     expected:
-                        "\(steps[index].node.buildName ?? "the factory") to build \(steps[index].node.screenTypeName) from \(steps[index].context)",
+                        "\(nodes[index].buildName ?? "the factory") to build \(nodes[index].screenTypeName) from \(steps[index].context)",
                     found: "it threw", underlying: error)
             }
         }
@@ -552,7 +556,7 @@ final class NavigationRun {
     /// side first; an action that refuses is reported as the action's failure, not the factory's.
     private func mergeChildren(into children: inout ContainerChildren, container: Int) throws {
         for child in stride(from: container - 1, through: 0, by: -1) where steps[child].mergedInto == container {
-            guard let integration = steps[child].node.integration, let merge = integration.merge,
+            guard let integration = nodes[child].integration, let merge = integration.merge,
                 let screen = steps[child].screen
             else { continue }
             do {
@@ -561,7 +565,7 @@ final class NavigationRun {
                 throw failure(
                     .actionFailed, step: child, stepOverride: "action \(integration.name)",
                     part: (.action, integration.name),
-                    expected: "\(screen) to go into the new \(steps[container].node.screenTypeName)",
+                    expected: "\(screen) to go into the new \(nodes[container].screenTypeName)",
                     found: "the action refused", underlying: error)
             }
         }
@@ -571,13 +575,13 @@ final class NavigationRun {
     /// so that a container lacking one fails the navigation before anything is shown.
     private func findScreensBuiltByContainers() throws {
         for index in stride(from: anchorIndex - 1, through: 0, by: -1) where isBuiltByContainer(index) {
-            guard let container = steps[index + 1].screen, let find = steps[index].node.find,
+            guard let container = steps[index + 1].screen, let find = nodes[index].find,
                 let found = try find(steps[index].context, ScreenTree(window: DetachedWindow(root: container)))
             else {
                 throw failure(
                     .screenNotFound, step: index,
                     expected:
-                        "\(steps[index].node.screenTypeName) inside \(steps[index + 1].screen.map { "\($0)" } ?? "the step before it"), which creates it",
+                        "\(nodes[index].screenTypeName) inside \(steps[index + 1].screen.map { "\($0)" } ?? "the step before it"), which creates it",
                     found: "the finder did not find it there; check that the container's factory creates it")
             }
             steps[index].screen = found
@@ -743,9 +747,9 @@ final class NavigationRun {
                 continue
             }
             var group = [index]
-            if steps[index].node.integration?.isContainer == true, !isBuiltByContainer(index) {
+            if nodes[index].integration?.isContainer == true, !isBuiltByContainer(index) {
                 while let next = group.last.map({ $0 - 1 }), next >= 0, steps[next].mergedInto == nil,
-                    !isBuiltByContainer(next), steps[next].node.integration?.isContainer == true,
+                    !isBuiltByContainer(next), nodes[next].integration?.isContainer == true,
                     sameTarget(steps[next].target, steps[index].target)
                 {
                     group.append(next)
@@ -767,9 +771,9 @@ final class NavigationRun {
 
     private func operation(for group: [Int], standingIn: Bool) throws -> ShowOperation {
         let first = group[0]
-        let names = group.map { steps[$0].node.screenTypeName }.joined(separator: ", ")
-        let actionName = steps[first].node.integration?.name ?? "no action"
-        let isContainerGroup = steps[first].node.integration?.isContainer == true && !isBuiltByContainer(first)
+        let names = group.map { nodes[$0].screenTypeName }.joined(separator: ", ")
+        let actionName = nodes[first].integration?.name ?? "no action"
+        let isContainerGroup = nodes[first].integration?.isContainer == true && !isBuiltByContainer(first)
         if isContainerGroup, case .live(let target)? = steps[first].target, let list = target as? any ChildListContainer
         {
             _ = try merged(group, into: list, standingIn: standingIn)
@@ -785,7 +789,7 @@ final class NavigationRun {
                 return
             }
             for member in group {
-                guard let screen = self.steps[member].screen, let integration = self.steps[member].node.integration
+                guard let screen = self.steps[member].screen, let integration = self.nodes[member].integration
                 else { continue }
                 try await integration.perform(screen, target, animated && member == group.last)
             }
@@ -800,7 +804,7 @@ final class NavigationRun {
         let before = list.containerChildren
         var children = before
         for member in group {
-            guard let merge = steps[member].node.integration?.merge,
+            guard let merge = nodes[member].integration?.merge,
                 let screen = steps[member].screen ?? (standingIn ? PreflightStandIn() : nil)
             else { continue }
             try merge(screen, &children)
@@ -812,7 +816,7 @@ final class NavigationRun {
             throw failure(
                 .dismissalRefused, step: group[0],
                 expected:
-                    "the screens \(steps[group[0]].node.integration?.name ?? "the action") removes from \(list) to accept leaving",
+                    "the screens \(nodes[group[0]].integration?.name ?? "the action") removes from \(list) to accept leaving",
                 found: refusal.description)
         }
         return children
@@ -831,7 +835,7 @@ final class NavigationRun {
             guard let screen = steps[inner].screen, let container = adapter.resolve(screen) else {
                 throw failure(
                     .containerNotFound, step: inner,
-                    expected: "\(adapter.name) around \(steps[inner].node.screenTypeName)",
+                    expected: "\(adapter.name) around \(nodes[inner].screenTypeName)",
                     found: steps[inner].screen.map { "no such container around \($0)" } ?? "the screen was not found")
             }
             return container
@@ -844,40 +848,49 @@ final class NavigationRun {
 
     private func prepareScreens() throws {
         stage = "preparing"
+        let globalTasks = globals.contextTasks
         for index in stride(from: anchorIndex, through: 0, by: -1) {
             guard let screen = steps[index].screen else { continue }
-            let tasks =
-                steps[index].node.contextTasks.map { ($0, steps[index].context, index as Int?) }
-                + globals.contextTasks.map { ($0, navigationContext, nil as Int?) }
-            for (task, context, step) in tasks {
-                do {
-                    try task.run(screen, context)
-                } catch {
-                    throw failure(
-                        .contextTaskFailed, step: step, stepOverride: "context task \(task.name) on \(screen)",
-                        part: (.contextTask, task.name),
-                        expected: "the task to prepare the screen", found: "it threw", underlying: error)
-                }
+            for task in nodes[index].contextTasks {
+                try prepare(screen, with: task, context: steps[index].context, step: index)
             }
+            for task in globalTasks { try prepare(screen, with: task, context: navigationContext, step: nil) }
         }
         stage = "prepared"
+    }
+
+    private func prepare(
+        _ screen: any Screen,
+        with task: (
+            name: String, run: @MainActor (any Screen, Any) throws -> Void, validate: @MainActor (Any) throws -> Void
+        ),
+        context: Any, step: Int?
+    ) throws {
+        do {
+            try task.run(screen, context)
+        } catch {
+            throw failure(
+                .contextTaskFailed, step: step, stepOverride: "context task \(task.name) on \(screen)",
+                part: (.contextTask, task.name),
+                expected: "the task to prepare the screen", found: "it threw", underlying: error)
+        }
     }
 
     /// Runs the post tasks. Their types were checked when the route was assembled; a mismatch here
     /// (a context adapter that lies) is reported like a context task's, never skipped silently.
     private func finish(destination: any Screen) throws {
-        let hasPostTasks = !globals.postTasks.isEmpty || steps[0...anchorIndex].contains { !$0.node.postTasks.isEmpty }
+        let hasPostTasks = !globals.postTasks.isEmpty || nodes[0...anchorIndex].contains { !$0.postTasks.isEmpty }
         let all = hasPostTasks ? steps[0...anchorIndex].compactMap(\.screen) : []
         for index in 0...anchorIndex {
             guard let screen = steps[index].screen else { continue }
-            for task in steps[index].node.postTasks { try task.run(screen, steps[index].context, all) }
+            for task in nodes[index].postTasks { try task.run(screen, steps[index].context, all) }
         }
         // Router-wide tasks get what `navigate` returns: the container when the destination expects one.
         for task in globals.postTasks { try task.run(destination, navigationContext, all) }
         stage = "finished"
         if logger.wants(.info) {
             logger.log(
-                RoutingLogEntry(level: .info, message: "navigated to \(steps[0].node.screenTypeName)\n\(report)"))
+                RoutingLogEntry(level: .info, message: "navigated to \(nodes[0].screenTypeName)\n\(report)"))
         }
     }
 
@@ -890,9 +903,9 @@ final class NavigationRun {
         {
             throw failure(
                 .actionFailed, step: 0, expected: "\(screen) in the window once its action finished",
-                found: "\(steps[0].node.integration?.name ?? "the action") left it outside the screen tree")
+                found: "\(nodes[0].integration?.name ?? "the action") left it outside the screen tree")
         }
-        guard let adapter = steps[0].node.targetAdapter else { return screen }
+        guard let adapter = nodes[0].targetAdapter else { return screen }
         guard let container = adapter.resolve(screen) else {
             throw failure(
                 .containerNotFound, step: 0, expected: "\(adapter.name) around \(screen)", found: "no such container")
@@ -908,7 +921,7 @@ final class NavigationRun {
             showingOperation.map { "showing (step \($0.position + 1) of \($0.count): \($0.operation.summary))" }
             ?? stage
         var lines = ["plan (destination first), stage: \(stageText)"]
-        for (index, step) in steps.enumerated() {
+        for index in steps.indices {
             let state: String
             if anchorIndex < 0 {
                 state = "not found"
@@ -919,7 +932,7 @@ final class NavigationRun {
             } else {
                 state = "not needed"
             }
-            lines.append("  \(index). \(step.node.summary) — \(state)")
+            lines.append("  \(index). \(nodes[index].summary) — \(state)")
         }
         if steps.isEmpty { lines.append("  (no steps resolved)") }
         return lines.joined(separator: "\n")
@@ -932,7 +945,7 @@ final class NavigationRun {
     ) -> RoutingError {
         let stepName =
             stepOverride.map { override in step.map { "\(override) of step \($0)" } ?? override }
-            ?? step.map { "step \($0): \(steps[$0].node.summary)" }
+            ?? step.map { "step \($0): \(nodes[$0].summary)" }
         return RoutingError(
             code: code, step: stepName, expected: expected, found: found, plan: report, underlyingError: underlying,
             failingStep: failingStep(code, step: step, part: part, fallbackName: stepOverride))
@@ -943,7 +956,7 @@ final class NavigationRun {
         _ code: RoutingError.Code, step: Int?, part: (role: FailingStep.Role, name: String)?, fallbackName: String?
     ) -> FailingStep? {
         if let part { return FailingStep(position: step, role: part.role, typeName: part.name) }
-        let node = step.map { steps[$0].node }
+        let node = step.map { nodes[$0] }
         switch code {
         case .noAnchor, .screenNotFound, .cannotReveal:
             return FailingStep(position: step, role: .finder, typeName: node?.finderName ?? fallbackName ?? "finder")

@@ -39,25 +39,118 @@ struct StepNode {
         let resolve: @MainActor (any Screen) -> (any Screen)?
     }
 
-    var screenTypeName: String
-    var declaredType: Any.Type
-    var finderName: String?
-    var find: (@MainActor (Any, ScreenTree) throws -> (any Screen)?)?
-    var build: Build = .none
-    /// How this step's screen joins the screen of the step before it (towards the anchor).
-    var integration: Integration?
-    var interceptors: [(name: String, run: @MainActor (Any) async throws -> Void)] = []
+    /// The step's parts, behind one reference: a navigation copies its steps several times (its
+    /// plan, the router's own step), and a copy of a dozen strings, closures and lists costs a
+    /// retain for each. A change (only while a route is assembled) makes a new box.
+    struct Parts {
+        var screenTypeName: String
+        var declaredType: Any.Type
+        var finderName: String?
+        var find: (@MainActor (Any, ScreenTree) throws -> (any Screen)?)?
+        var build: Build = .none
+        /// How this step's screen joins the screen of the step before it (towards the anchor).
+        var integration: Integration?
+        var interceptors: [(name: String, run: @MainActor (Any) async throws -> Void)] = []
+        var contextTasks:
+            [(
+                name: String, run: @MainActor (any Screen, Any) throws -> Void,
+                validate: @MainActor (Any) throws -> Void
+            )] = []
+        /// The factory's check of a context before anything runs (``Factory/validate(_:)``).
+        var validateBuild: (@MainActor (Any) throws -> Void)?
+        var postTasks: [(name: String, run: @MainActor (any Screen, Any, [any Screen]) throws -> Void)] = []
+        /// Maps the navigation's context to this step's context.
+        var contextAdapter: @MainActor (Any) throws -> Any = { $0 }
+        var targetAdapter: TargetAdapter?
+    }
+
+    private final class Box {
+        let parts: Parts
+
+        init(_ parts: Parts) {
+            self.parts = parts
+        }
+    }
+
+    private var box: Box
+
+    init(
+        screenTypeName: String, declaredType: Any.Type, finderName: String? = nil,
+        find: (@MainActor (Any, ScreenTree) throws -> (any Screen)?)? = nil
+    ) {
+        box = Box(Parts(screenTypeName: screenTypeName, declaredType: declaredType, finderName: finderName, find: find))
+    }
+
+    private mutating func change(_ body: (inout Parts) -> Void) {
+        var parts = box.parts
+        body(&parts)
+        box = Box(parts)
+    }
+
+    var screenTypeName: String {
+        get { box.parts.screenTypeName }
+        set { change { $0.screenTypeName = newValue } }
+    }
+
+    var declaredType: Any.Type {
+        get { box.parts.declaredType }
+        set { change { $0.declaredType = newValue } }
+    }
+
+    var finderName: String? {
+        get { box.parts.finderName }
+        set { change { $0.finderName = newValue } }
+    }
+
+    var find: (@MainActor (Any, ScreenTree) throws -> (any Screen)?)? {
+        get { box.parts.find }
+        set { change { $0.find = newValue } }
+    }
+
+    var build: Build {
+        get { box.parts.build }
+        set { change { $0.build = newValue } }
+    }
+
+    var integration: Integration? {
+        get { box.parts.integration }
+        set { change { $0.integration = newValue } }
+    }
+
+    var interceptors: [(name: String, run: @MainActor (Any) async throws -> Void)] {
+        get { box.parts.interceptors }
+        set { change { $0.interceptors = newValue } }
+    }
+
     var contextTasks:
         [(
             name: String, run: @MainActor (any Screen, Any) throws -> Void,
             validate: @MainActor (Any) throws -> Void
-        )] = []
-    /// The factory's check of a context before anything runs (``Factory/validate(_:)``).
-    var validateBuild: (@MainActor (Any) throws -> Void)?
-    var postTasks: [(name: String, run: @MainActor (any Screen, Any, [any Screen]) throws -> Void)] = []
-    /// Maps the navigation's context to this step's context.
-    var contextAdapter: @MainActor (Any) throws -> Any = { $0 }
-    var targetAdapter: TargetAdapter?
+        )]
+    {
+        get { box.parts.contextTasks }
+        set { change { $0.contextTasks = newValue } }
+    }
+
+    var validateBuild: (@MainActor (Any) throws -> Void)? {
+        get { box.parts.validateBuild }
+        set { change { $0.validateBuild = newValue } }
+    }
+
+    var postTasks: [(name: String, run: @MainActor (any Screen, Any, [any Screen]) throws -> Void)] {
+        get { box.parts.postTasks }
+        set { change { $0.postTasks = newValue } }
+    }
+
+    var contextAdapter: @MainActor (Any) throws -> Any {
+        get { box.parts.contextAdapter }
+        set { change { $0.contextAdapter = newValue } }
+    }
+
+    var targetAdapter: TargetAdapter? {
+        get { box.parts.targetAdapter }
+        set { change { $0.targetAdapter = newValue } }
+    }
 
     var buildName: String? {
         switch build {
