@@ -12,7 +12,11 @@ import Composer
 @MainActor
 open class TestNavigationContainer: TestScreen, NavigationStackContainer {
     /// The stack, bottom first.
-    var stackStorage: [TestScreen] = []
+    var stackStorage: [TestScreen] = [] {
+        didSet { stackList.invalidate() }
+    }
+    /// ``stackStorage`` as the protocol's list, made once per change.
+    private var stackList = ScreenList()
 
     /// Creates a navigation container holding `stack`, bottom first.
     ///
@@ -33,7 +37,7 @@ open class TestNavigationContainer: TestScreen, NavigationStackContainer {
     override open var asContainer: (any ScreenContainer)? { self }
 
     /// The screens of the stack, bottom first; the last one is visible.
-    public var stack: [any Screen] { stackStorage }
+    public var stack: [any Screen] { stackList.screens(of: stackStorage) }
 
     /// The screens of the stack as ``TestScreen``s, bottom first.
     public var stackScreens: [TestScreen] { stackStorage }
@@ -48,7 +52,7 @@ open class TestNavigationContainer: TestScreen, NavigationStackContainer {
     public var topScreen: TestScreen? { stackStorage.last }
 
     /// The stack, bottom first.
-    override public var childScreens: [any Screen] { stackStorage }
+    override public var childScreens: [any Screen] { stackList.screens(of: stackStorage) }
 
     /// Replaces the stack and returns when the transition has finished.
     ///

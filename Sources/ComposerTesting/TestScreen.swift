@@ -48,8 +48,10 @@ open class TestScreen: ModalPresenting, DismissalVetoing, CustomStringConvertibl
     var parentStorage: TestScreen? {
         get { parentPointer }
         set {
+            // A container re-parents the screens it keeps when its children change: only a new
+            // parent is news to the memory tracker.
+            if newValue != nil, newValue !== parentPointer { ScreenMemoryTracker.noteAttached(self) }
             parentPointer = newValue
-            if newValue != nil { ScreenMemoryTracker.noteAttached(self) }
         }
     }
     /// What this screen presents as a presentation host (strong, like UIKit).
@@ -58,8 +60,8 @@ open class TestScreen: ModalPresenting, DismissalVetoing, CustomStringConvertibl
     var presenterStorage: TestScreen? {
         get { presenterPointer }
         set {
+            if newValue != nil, newValue !== presenterPointer { ScreenMemoryTracker.noteAttached(self) }
             presenterPointer = newValue
-            if newValue != nil { ScreenMemoryTracker.noteAttached(self) }
         }
     }
     /// The pointers behind ``parentStorage``, ``presenterStorage`` and ``windowStorage``. They are
@@ -78,8 +80,8 @@ open class TestScreen: ModalPresenting, DismissalVetoing, CustomStringConvertibl
     var windowStorage: TestWindow? {
         get { windowPointer }
         set {
+            if newValue != nil, newValue !== windowPointer { ScreenMemoryTracker.noteAttached(self) }
             windowPointer = newValue
-            if newValue != nil { ScreenMemoryTracker.noteAttached(self) }
         }
     }
     /// The style this screen was presented with, fixed when the presentation started.

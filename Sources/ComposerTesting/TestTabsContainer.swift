@@ -8,7 +8,11 @@ import Composer
 @MainActor
 open class TestTabsContainer: TestScreen, TabsContainer {
     /// The tabs, in order.
-    var tabStorage: [TestScreen] = []
+    var tabStorage: [TestScreen] = [] {
+        didSet { tabList.invalidate() }
+    }
+    /// ``tabStorage`` as the protocol's list, made once per change.
+    private var tabList = ScreenList()
     /// The index of the selected tab.
     var selectedStorage: Int?
 
@@ -38,7 +42,7 @@ open class TestTabsContainer: TestScreen, TabsContainer {
     override open var asContainer: (any ScreenContainer)? { self }
 
     /// The tabs, in order.
-    public var tabScreens: [any Screen] { tabStorage }
+    public var tabScreens: [any Screen] { tabList.screens(of: tabStorage) }
 
     /// The index of the selected tab, `nil` only when there are no tabs.
     public var selectedTabIndex: Int? { selectedStorage }
@@ -59,7 +63,7 @@ open class TestTabsContainer: TestScreen, TabsContainer {
     }
 
     /// The tabs, in order.
-    override public var childScreens: [any Screen] { tabStorage }
+    override public var childScreens: [any Screen] { tabList.screens(of: tabStorage) }
 
     /// Replaces the tabs and selects `selectedIndex`, the first tab when `nil`.
     ///

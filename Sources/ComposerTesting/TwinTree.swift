@@ -18,11 +18,12 @@ enum TwinTree {
     /// not, `level` first.
     static func presentationChain(from level: TestScreen) -> [TestScreen] {
         var chain: [TestScreen] = [level]
-        var inChain: Set<ObjectIdentifier> = [ObjectIdentifier(level)]
         var index = 0
+        // A chain holds a few levels: a linear check costs less than hashing (this runs for every
+        // screen a stack drops).
         while index < chain.count, chain.count < 10_000 {
             for screen in contained(in: chain[index]) {
-                if let presented = screen.presentedStorage, inChain.insert(ObjectIdentifier(presented)).inserted {
+                if let presented = screen.presentedStorage, !chain.contains(where: { $0 === presented }) {
                     chain.append(presented)
                 }
             }
@@ -109,6 +110,8 @@ enum TwinTree {
     /// Cuts every presentation hosted inside `screen`'s subtree, so the presented screens leave the
     /// tree with it and are released.
     static func detachPresentations(hostedIn screen: TestScreen) {
+        // A plain screen that presents nothing (most of what a stack drops) hosts nothing.
+        if screen.presentedStorage == nil, screen.childScreens.isEmpty { return }
         for level in presentationChain(from: screen).dropFirst().reversed() {
             detachPresentation(level)
         }

@@ -219,6 +219,10 @@ public struct ScreenTree {
     /// remembered, to skip a presentation met twice. Nothing is listed or hashed per screen: the
     /// router asks this for every screen a navigation removes.
     static func visitRemovedByDismissing(_ screen: any Screen, _ visit: (any Screen) -> Bool) -> (any Screen)? {
+        // A plain screen that hosts no presentation (most of what a stack drops) removes itself only.
+        if screen.childScreens.isEmpty, screen.presentedScreen.map({ $0.presentingScreen !== screen }) ?? true {
+            return visit(screen) ? screen : nil
+        }
         var pendingLevels: [any Screen] = [screen]
         var levelsTaken: [ObjectIdentifier] = [ObjectIdentifier(screen)]
         var removed: [ObjectIdentifier] = []

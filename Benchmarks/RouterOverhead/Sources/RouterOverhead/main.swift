@@ -243,11 +243,12 @@ func run() async throws {
 }
 
 /// One operation many times, for a profiler (`perf record -g .build/release/RouterOverhead
-/// --profile fixed-cost`): `fixed-cost` navigates to the current screen of the smallest tree;
-/// `reveal`, `build` and `fail` run those navigations on the largest tree (a fresh one for each
-/// reveal and build, all built first; the profile includes their construction).
+/// --profile <operation> [count] [screens]`): `fixed-cost` navigates to the current screen of the
+/// smallest tree; `reveal`, `build` and `fail` run those navigations on the largest tree of at most
+/// `screens` screens (a fresh one for each reveal and build, all built first; the profile includes
+/// their construction).
 @MainActor
-func profile(_ operation: String, count: Int) async throws {
+func profile(_ operation: String, count: Int, shape: Shape) async throws {
     switch operation {
     case "fixed-cost":
         let scene = try await Scene(shapes[0])
@@ -255,7 +256,6 @@ func profile(_ operation: String, count: Int) async throws {
             _ = try await scene.router.navigate(to: Routes.existing, with: shapes[0].currentID, animated: false)
         }
     case "reveal", "build":
-        let shape = shapes[shapes.count - 1]
         var scenes: [Scene] = []
         for _ in 0..<count { scenes.append(try await Scene(shape)) }
         for fresh in scenes {
@@ -266,7 +266,7 @@ func profile(_ operation: String, count: Int) async throws {
             }
         }
     case "fail":
-        let scene = try await Scene(shapes[shapes.count - 1])
+        let scene = try await Scene(shape)
         for _ in 0..<count {
             _ = try? await scene.router.navigate(to: Routes.existing, with: -1, animated: false)
         }
@@ -278,9 +278,12 @@ func profile(_ operation: String, count: Int) async throws {
 let arguments = CommandLine.arguments
 if let flag = arguments.firstIndex(of: "--profile"), flag + 1 < arguments.count {
     let count = flag + 2 < arguments.count ? Int(arguments[flag + 2]) ?? 2_000 : 2_000
+    // The tree of the size asked for (the largest by default), for the operations that take one.
+    let size = flag + 3 < arguments.count ? Int(arguments[flag + 3]) ?? Int.max : Int.max
+    let shape = shapes.last { $0.screenCount <= size } ?? shapes[0]
     let clock = ContinuousClock()
     let start = clock.now
-    try await profile(arguments[flag + 1], count: count)
+    try await profile(arguments[flag + 1], count: count, shape: shape)
     print(
         "\(arguments[flag + 1]): \(count) runs, \(whole(Bench.nanoseconds(clock.now - start) / Double(count))) ns each")
 } else {
