@@ -68,6 +68,7 @@ public struct ScreenTree {
     private func findLevelsWithLeaves() -> [(level: any Screen, leaf: any Screen)] {
         guard let root else { return [] }
         var levels: [(level: any Screen, leaf: any Screen)] = []
+        levels.reserveCapacity(4)
         // A handful of levels at most: a linear check costs less than hashing into a set.
         func add(_ level: any Screen) {
             guard levels.count < 1_000 else { return }
