@@ -75,6 +75,49 @@ struct QueueingTests {
         for _ in 0..<1000 where !condition() { await Task.yield() }
     }
 
+    /// Only the guards, the container factories and the show phase run with the router marked
+    /// active in the task: a navigation a context task starts (in a task of its own) is not nested,
+    /// so it waits for the running one instead of cutting into its transition.
+    @Test("A navigation a context task starts waits its turn instead of cutting into the running transition")
+    func aNavigationStartedByAContextTaskWaitsItsTurn() async throws {
+        let clock = TransitionClock(mode: .manual)
+        let window = TestWindow(root: TestNavigationContainer("main", stack: [ListScreen()]), clock: clock)
+        let router = DefaultRouter(window: window)
+        var started: Task<TestScreen, any Error>?
+        let product = StepAssembly(
+            finder: ClassWithContextFinder<ProductScreen, Int>(), factory: ProductFactory(journal: journal)
+        )
+        .adding(
+            ClosureContextTask<ProductScreen, Int> { _, _ in
+                started = Task { try await router.navigate(to: signedOut(), animated: false) }
+            }
+        )
+        .using(TestNavigationContainer.push())
+        .from(GeneralStep.current().expectingContainer())
+        .assemble()
+
+        let running = Task { try await router.navigate(to: product, with: 1, animated: true) }
+        await clock.waitForPendingTransition()
+        await waitUntil { router.waitingNavigations == 1 }
+
+        #expect(router.waitingNavigations == 1)
+        #expect(!window.render().contains("signed out"))
+        #expect(clock.advance())
+        _ = try await running.value
+        let signedOutScreen = try #require(try await started?.value)
+        #expect(signedOutScreen.name == "signed out")
+        #expect(window.current === signedOutScreen)
+        #expect(
+            window.render() == """
+                window
+                  nav "main"
+                    screen "list"
+                    screen "product 1"
+                  presented automatic (as pageSheet):
+                    screen "signed out"
+                """)
+    }
+
     @Test("failIfBusy fails at once while another navigation runs, and changes nothing")
     func failIfBusy() async throws {
         let window = TestWindow(root: TestNavigationContainer("main", stack: [ListScreen()]))
