@@ -68,8 +68,14 @@ open class TestNavigationContainer: TestScreen, NavigationStackContainer {
     private func beginSetStack(_ screens: [any Screen], animated: Bool) throws(TestScreenError) -> TwinTransition {
         let newStack = try validatedChildren(screens, forStack: true)
         let oldStack = stackStorage
-        let kept = Set(newStack.map(ObjectIdentifier.init))
-        let removed = oldStack.filter { !kept.contains(ObjectIdentifier($0)) }
+        let removed: [TestScreen]
+        if newStack.count <= oldStack.count, zip(newStack, oldStack).allSatisfy({ $0 === $1 }) {
+            // A pop keeps a prefix of the stack: no set of the kept screens is needed.
+            removed = Array(oldStack[newStack.count...])
+        } else {
+            let kept = Set(newStack.map(ObjectIdentifier.init))
+            removed = oldStack.filter { !kept.contains(ObjectIdentifier($0)) }
+        }
         let topChanges = oldStack.last !== newStack.last
         let description: String
         if let newTop = newStack.last {
