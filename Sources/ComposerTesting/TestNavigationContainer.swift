@@ -12,11 +12,11 @@ import Composer
 @MainActor
 open class TestNavigationContainer: TestScreen, NavigationStackContainer {
     /// The stack, bottom first.
-    var stackStorage: [TestScreen] = [] {
+    @exclusivity(unchecked) var stackStorage: [TestScreen] = [] {
         didSet { stackList.invalidate() }
     }
     /// ``stackStorage`` as the protocol's list, made once per change.
-    private var stackList = ScreenList()
+    @exclusivity(unchecked) private var stackList = ScreenList()
 
     /// Creates a navigation container holding `stack`, bottom first.
     ///

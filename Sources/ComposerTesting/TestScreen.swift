@@ -55,7 +55,7 @@ open class TestScreen: ModalPresenting, DismissalVetoing, CustomStringConvertibl
         }
     }
     /// What this screen presents as a presentation host (strong, like UIKit).
-    var presentedStorage: TestScreen?
+    @exclusivity(unchecked) var presentedStorage: TestScreen?
     /// The host that presented this screen, set on the outermost screen of a presented level.
     var presenterStorage: TestScreen? {
         get { presenterPointer }
@@ -71,9 +71,13 @@ open class TestScreen: ModalPresenting, DismissalVetoing, CustomStringConvertibl
     /// dangle instead: a container clears its children's when they leave it and when it is
     /// deallocated, a host its presented screen's, a window its root's (hence `nonisolated(unsafe)`:
     /// a deinitializer is not isolated to the main actor).
-    nonisolated(unsafe) unowned(unsafe) var parentPointer: TestScreen?
-    nonisolated(unsafe) unowned(unsafe) var presenterPointer: TestScreen?
-    nonisolated(unsafe) unowned(unsafe) var windowPointer: TestWindow?
+    ///
+    /// These and the other fields every walk of the tree reads are `@exclusivity(unchecked)`: the
+    /// twin is confined to the main actor, no access to them overlaps another, and a dynamic check
+    /// (with its thread-local look-up) at every step of a walk costs more than the step.
+    @exclusivity(unchecked) nonisolated(unsafe) unowned(unsafe) var parentPointer: TestScreen?
+    @exclusivity(unchecked) nonisolated(unsafe) unowned(unsafe) var presenterPointer: TestScreen?
+    @exclusivity(unchecked) nonisolated(unsafe) unowned(unsafe) var windowPointer: TestWindow?
     /// Lives exactly as long as this screen; the memory tracker holds it weakly, for the reason above.
     let lifetime = ScreenLifetime()
     /// The window, set only on a window's root screen.
@@ -87,7 +91,7 @@ open class TestScreen: ModalPresenting, DismissalVetoing, CustomStringConvertibl
     /// The style this screen was presented with, fixed when the presentation started.
     var presentationStyle: TestModalStyle?
     /// Set on the outermost screen of each level that a running dismissal removes.
-    var isDismissing = false
+    @exclusivity(unchecked) var isDismissing = false
 
     /// Creates a screen called `name`, outside any tree.
     public init(_ name: String) {
@@ -121,7 +125,7 @@ open class TestScreen: ModalPresenting, DismissalVetoing, CustomStringConvertibl
 
     /// Whether this screen's class conforms to ``ScreenContainer``, once asked: a failing look-up of
     /// a conformance costs more than the rest of a step of a tree walk.
-    private var isContainerClass: Bool?
+    @exclusivity(unchecked) private var isContainerClass: Bool?
 
     /// The kind and the quoted name, for example `screen "home"` or `nav "main"`.
     nonisolated public var description: String { "\(kindName) \"\(name)\"" }

@@ -8,13 +8,13 @@ import Composer
 @MainActor
 open class TestTabsContainer: TestScreen, TabsContainer {
     /// The tabs, in order.
-    var tabStorage: [TestScreen] = [] {
+    @exclusivity(unchecked) var tabStorage: [TestScreen] = [] {
         didSet { tabList.invalidate() }
     }
     /// ``tabStorage`` as the protocol's list, made once per change.
-    private var tabList = ScreenList()
+    @exclusivity(unchecked) private var tabList = ScreenList()
     /// The index of the selected tab.
-    var selectedStorage: Int?
+    @exclusivity(unchecked) var selectedStorage: Int?
 
     /// Creates a tab container holding `tabs` and selecting `selectedIndex` (the first tab when `nil`).
     ///

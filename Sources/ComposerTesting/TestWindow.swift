@@ -20,10 +20,10 @@ public final class TestWindow: ScreenWindow, TransitionSettling, TreeRevisioning
 
     /// Counts the transitions that changed this window's tree, so the router plans again after
     /// its guards only when something changed.
-    public private(set) var treeRevision = 0
+    @exclusivity(unchecked) public private(set) var treeRevision = 0
 
-    private var rootStorage: TestScreen?
-    private var openTransitions = 0
+    @exclusivity(unchecked) private var rootStorage: TestScreen?
+    @exclusivity(unchecked) private var openTransitions = 0
     private var settleWaiters: [CheckedContinuation<Void, Never>] = []
 
     /// Creates a window showing `root`, whose appearance is logged at once, with transitions on `clock`.

@@ -21,16 +21,18 @@ public final class DefaultRouter {
     /// Receives the plan and the outcome of every navigation.
     public var logger: any RoutingLogger
 
-    private var globals = StepNode(screenTypeName: "router", declaredType: DefaultRouter.self)
-    private var planInterceptors: [(name: String, run: @MainActor (NavigationPlan) async throws -> Void)] = []
+    // The state every navigation reads is `@exclusivity(unchecked)`, as `NavigationRun`'s is.
+    @exclusivity(unchecked) private var globals = StepNode(screenTypeName: "router", declaredType: DefaultRouter.self)
+    @exclusivity(unchecked) private var planInterceptors:
+        [(name: String, run: @MainActor (NavigationPlan) async throws -> Void)] = []
     let queue = NavigationQueue()
     /// The observers, the result waits and the runs in progress (NavigationObservation.swift).
     let observation = RouterObservation()
     /// The outermost run in progress, to tell whether it has started changing the screen.
-    private var activeRun: NavigationRun?
+    @exclusivity(unchecked) private var activeRun: NavigationRun?
     /// The last window navigated in and what it adopts, so a navigation in the same window costs
     /// no conformance look-up. It holds that window until a navigation runs in another one.
-    private var lastWindow: WindowTraits?
+    @exclusivity(unchecked) private var lastWindow: WindowTraits?
 
     /// A router that navigates in the window `windowProvider` answers at the start of each navigation.
     public init(windowProvider: any WindowProvider, logger: any RoutingLogger = SilentRoutingLogger()) {

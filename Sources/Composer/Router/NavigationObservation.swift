@@ -123,11 +123,12 @@ final class RouterObservation {
     /// The screens whose callers wait for a result, with how to end each wait.
     var pendingResults: [PendingResult] = []
     /// Whether this router is in ``listeners``.
-    private(set) var listens = false
+    @exclusivity(unchecked) private(set) var listens = false
     /// How many removals of finished screens are running.
     var removalsRunning = 0
     /// The navigations running now, nested ones included.
-    var runs: [NavigationRun] = []
+    /// Read and written on every navigation, never by overlapping accesses (see `NavigationRun`).
+    @exclusivity(unchecked) var runs: [NavigationRun] = []
 
     /// Whether the router is changing the screens itself: a navigation is showing, or a finished
     /// screen is being removed.

@@ -3,7 +3,8 @@
 /// A waiting navigation whose task is cancelled leaves the queue without ever running.
 @MainActor
 final class NavigationQueue {
-    private var isBusy = false
+    // Read and written on every navigation, never by overlapping accesses (see `NavigationRun`).
+    @exclusivity(unchecked) private var isBusy = false
     private var waiters: [(id: UInt64, continuation: CheckedContinuation<Void, any Error>)] = []
     private var nextID: UInt64 = 0
 
