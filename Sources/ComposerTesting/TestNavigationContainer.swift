@@ -66,7 +66,7 @@ open class TestNavigationContainer: TestScreen, NavigationStackContainer {
 
     /// Validates and applies a new stack, returning the transition that has begun.
     private func beginSetStack(_ screens: [any Screen], animated: Bool) throws(TestScreenError) -> TwinTransition {
-        let newStack = try validatedChildren(screens, forStack: true)
+        let newStack = try validatedChildren(screens, forStack: true, current: stackStorage)
         let oldStack = stackStorage
         let removed: [TestScreen]
         if newStack.count <= oldStack.count, zip(newStack, oldStack).allSatisfy({ $0 === $1 }) {

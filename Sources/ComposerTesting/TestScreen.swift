@@ -299,8 +299,16 @@ open class TestScreen: ModalPresenting, DismissalVetoing, CustomStringConvertibl
 
     /// Validates a whole list of children: all ``TestScreen``s, none twice, each adoptable. For a
     /// navigation stack (`forStack`) it also refuses the containers UIKit raises for when pushed:
-    /// navigation and split containers.
-    func validatedChildren(_ screens: [any Screen], forStack: Bool) throws(TestScreenError) -> [TestScreen] {
+    /// navigation and split containers. `current` is the container's children now, which need no
+    /// second check.
+    func validatedChildren(_ screens: [any Screen], forStack: Bool, current: [TestScreen] = [])
+        throws(TestScreenError) -> [TestScreen]
+    {
+        // A list that keeps the start of the current children (a pop) holds screens this container
+        // already accepted, once each.
+        if screens.count <= current.count, zip(screens, current).allSatisfy({ $0 === $1 }) {
+            return Array(current.prefix(screens.count))
+        }
         var result: [TestScreen] = []
         var taken = Set<ObjectIdentifier>()
         for screen in screens {

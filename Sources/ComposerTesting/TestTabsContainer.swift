@@ -71,7 +71,7 @@ open class TestTabsContainer: TestScreen, TabsContainer {
     /// refused (not a ``TestScreen``, given twice, already in another container or presented).
     /// Removed tabs are detached. Tab changes are not animated, so `animated` is ignored.
     public func setTabs(_ tabs: [any Screen], selectedIndex: Int?, animated: Bool) async throws {
-        let newTabs = try validatedChildren(tabs, forStack: false)
+        let newTabs = try validatedChildren(tabs, forStack: false, current: tabStorage)
         let newSelection: Int?
         if let selectedIndex {
             guard newTabs.indices.contains(selectedIndex) else {
