@@ -182,8 +182,7 @@ public final class DefaultRouter {
         let traits = traits(of: window)
         let run = NavigationRun(
             chain: chain, context: context, tree: ScreenTree(window: window, revisioning: traits.revisioning),
-            revisioning: traits.revisioning, scope: scope, globals: globals, planInterceptors: planInterceptors,
-            logger: logger)
+            scope: scope, globals: globals, planInterceptors: planInterceptors, logger: logger)
         let isOutermost = activeRun == nil
         if isOutermost { activeRun = run }
         // Observers and result waits need the current screen before and after; without them the
@@ -199,9 +198,7 @@ public final class DefaultRouter {
                 observation.report(cause: .router, from: listens ? before : observation.lastCurrent, in: window)
             }
         }
-        if let settling = traits.settling, !settling.isSettled {
-            await settling.waitUntilSettled()
-        }
+        await traits.settle()
         do {
             return (try await run.run(animated: animated), run)
         } catch {
@@ -214,7 +211,7 @@ public final class DefaultRouter {
     }
 
     /// `error`, logged for a logger that wants errors.
-    private func logged(_ error: RoutingError) -> RoutingError {
+    func logged(_ error: RoutingError) -> RoutingError {
         if logger.wants(.error) { logger.log(RoutingLogEntry(level: .error, message: error.description)) }
         return error
     }
@@ -222,6 +219,7 @@ public final class DefaultRouter {
 
 extension DefaultRouter {
     /// A window and the optional protocols the router asks it for (a class: one retain to pass on).
+    @MainActor
     final class WindowTraits {
         let window: any ScreenWindow
         let settling: (any TransitionSettling)?
@@ -232,9 +230,14 @@ extension DefaultRouter {
             settling = window as? any TransitionSettling
             revisioning = window as? any TreeRevisioning
         }
+
+        /// Returns once the window has no transition running, if it can say so.
+        func settle() async {
+            if let settling, !settling.isSettled { await settling.waitUntilSettled() }
+        }
     }
 
-    fileprivate func traits(of window: any ScreenWindow) -> WindowTraits {
+    func traits(of window: any ScreenWindow) -> WindowTraits {
         if let lastWindow, lastWindow.window === window { return lastWindow }
         let traits = WindowTraits(window: window)
         lastWindow = traits

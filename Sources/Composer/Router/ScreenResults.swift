@@ -101,9 +101,7 @@ public final class ResultHandle<Value> {
             } catch {
                 wait.isFinishing = false
                 isFinished = false
-                if router.logger.wants(.error) {
-                    router.logger.log(RoutingLogEntry(level: .error, message: error.description))
-                }
+                _ = router.logged(error)
                 if let window = router.windowProvider.window {
                     router.observation.endWaits(removedFrom: ScreenTree(window: window))
                 }
@@ -239,7 +237,7 @@ extension DefaultRouter {
                 code: .noWindow, step: "finishing \(screen)", expected: "a window to remove the screen from",
                 found: "the window provider returned nil")
         }
-        if let settling = window as? any TransitionSettling { await settling.waitUntilSettled() }
+        await traits(of: window).settle()
         let tree = ScreenTree(window: window)
         guard tree.contains(screen) else { return }
         let before = tree.current
@@ -309,9 +307,7 @@ struct FinishedScreenRemoval {
 
     /// The first screen that would leave and refuses to, other than the finishing screen itself.
     var refusingScreen: (any Screen)? {
-        leaving.flatMap(ScreenTree.screensRemovedByDismissing).first {
-            $0 !== finishing && ($0 as? any DismissalVetoing)?.canBeDismissed == false
-        }
+        ScreenTree.firstRefusingToLeave(leaving, except: finishing)
     }
 
     func perform(animated: Bool) async throws {

@@ -24,6 +24,9 @@ public struct ScreenTree {
         self.levelsCache = revisioning.map(LevelsCache.init)
     }
 
+    /// The window as a ``TreeRevisioning``, for a tree made with one.
+    var revisioning: (any TreeRevisioning)? { levelsCache?.revisioning }
+
     final class LevelsCache {
         let revisioning: any TreeRevisioning
         var revision: Int?
@@ -254,11 +257,18 @@ extension ScreenTree {
     /// Throws ``DismissalRefusedError`` for the first of `screens` (or what they contain or
     /// present) that refuses to leave the tree.
     public static func checkDismissal(of screens: [any Screen]) throws {
+        if let refusing = firstRefusingToLeave(screens) { throw DismissalRefusedError(refusing) }
+    }
+
+    /// The first of `screens`, or of what they contain or present, other than `except`, whose
+    /// ``DismissalVetoing`` answer is no.
+    static func firstRefusingToLeave(_ screens: [any Screen], except: (any Screen)? = nil) -> (any Screen)? {
         for screen in screens {
             let refusing = visitRemovedByDismissing(screen) { removed in
-                (removed as? any DismissalVetoing)?.canBeDismissed == false
+                removed !== except && (removed as? any DismissalVetoing)?.canBeDismissed == false
             }
-            if let refusing { throw DismissalRefusedError(refusing) }
+            if let refusing { return refusing }
         }
+        return nil
     }
 }

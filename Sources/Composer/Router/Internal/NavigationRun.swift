@@ -93,13 +93,13 @@ final class NavigationRun {
     private let scope: ActiveRouters?
 
     init(
-        chain: StepChain, context: Any, tree: ScreenTree, revisioning: (any TreeRevisioning)?, scope: ActiveRouters?,
+        chain: StepChain, context: Any, tree: ScreenTree, scope: ActiveRouters?,
         globals: StepNode,
         planInterceptors: [(name: String, run: @MainActor (NavigationPlan) async throws -> Void)] = [],
         logger: any RoutingLogger
     ) {
         self.planInterceptors = planInterceptors
-        self.revisioning = revisioning
+        self.revisioning = tree.revisioning
         self.scope = scope
         self.chain = chain
         self.navigationContext = context
