@@ -317,6 +317,19 @@ open class TestScreen: ModalPresenting, DismissalVetoing, CustomStringConvertibl
         return result
     }
 
+    /// Validates the two slot children of a container in its initializer (a split view's columns, a
+    /// side menu's panels) and adopts those accepted; a refused one comes back `nil`, recorded in
+    /// ``initializationErrors``.
+    func adoptedSlots(_ first: TestScreen?, _ second: TestScreen?) -> (TestScreen?, TestScreen?) {
+        let accepted = acceptedChildren([first, second].compactMap { $0 }, forStack: false)
+        func adopt(_ screen: TestScreen?) -> TestScreen? {
+            guard let screen, accepted.contains(where: { $0 === screen }) else { return nil }
+            screen.parentStorage = self
+            return screen
+        }
+        return (adopt(first), adopt(second))
+    }
+
     /// Validates children in an initializer, which cannot throw: refused screens are left out and
     /// recorded in ``initializationErrors``.
     func acceptedChildren(_ screens: [TestScreen], forStack: Bool) -> [TestScreen] {

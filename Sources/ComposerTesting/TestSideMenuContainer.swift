@@ -37,15 +37,7 @@ open class TestSideMenuContainer: TestScreen, ScreenContainer {
     ) {
         shownStorage = shownPanel
         super.init(name)
-        let accepted = acceptedChildren([menu, content].compactMap { $0 }, forStack: false)
-        if let menu, accepted.contains(where: { $0 === menu }) {
-            menuStorage = menu
-            menu.parentStorage = self
-        }
-        if let content, accepted.contains(where: { $0 === content }) {
-            contentStorage = content
-            content.parentStorage = self
-        }
+        (menuStorage, contentStorage) = adoptedSlots(menu, content)
     }
 
     deinit { TestScreen.orphan([menuStorage, contentStorage]) }

@@ -40,15 +40,7 @@ open class TestSplitContainer: TestScreen, SplitContainer {
     ) {
         collapsedStorage = isCollapsed
         super.init(name)
-        let accepted = acceptedChildren([primary, secondary].compactMap { $0 }, forStack: false)
-        if let primary, accepted.contains(where: { $0 === primary }) {
-            primaryStorage = primary
-            primary.parentStorage = self
-        }
-        if let secondary, accepted.contains(where: { $0 === secondary }) {
-            secondaryStorage = secondary
-            secondary.parentStorage = self
-        }
+        (primaryStorage, secondaryStorage) = adoptedSlots(primary, secondary)
         if isCollapsed { fold() }
     }
 
