@@ -347,7 +347,7 @@ open class TestScreen: ModalPresenting, DismissalVetoing, CustomStringConvertibl
 
     /// Validates one child of a list whose earlier accepted children are `taken`, and adds it there
     /// when it is accepted. Checking against a set keeps validating a whole list linear in its length.
-    private func validatedChild(
+    func validatedChild(
         _ screen: any Screen, forStack: Bool, taken: inout Set<ObjectIdentifier>
     ) throws(TestScreenError) -> TestScreen {
         guard let child = screen as? TestScreen else { throw .notATestScreen(type: TwinTree.typeName(of: screen)) }

@@ -55,28 +55,18 @@ open class TestWrappingNavigationContainer: TestNavigationContainer {
         var taken = Set<ObjectIdentifier>()
         var result: [Either] = []
         for screen in screens {
-            guard let testScreen = screen as? TestScreen else {
-                throw .notATestScreen(type: TwinTree.typeName(of: screen))
-            }
-            if testScreen is TestWrapperContainer {
-                result.append(.wrapper(testScreen))
-                continue
-            }
-            if let wrapper = testScreen.parentStorage as? TestWrapperContainer, wrapper.parentStorage === self {
+            if let wrapper = screen as? TestWrapperContainer {
                 result.append(.wrapper(wrapper))
                 continue
             }
-            if testScreen is TestNavigationContainer {
-                throw .navigationInsideNavigation(screen: testScreen.description, navigation: description)
+            if let wrapper = (screen as? TestScreen)?.parentStorage as? TestWrapperContainer,
+                wrapper.parentStorage === self
+            {
+                result.append(.wrapper(wrapper))
+                continue
             }
-            if testScreen is TestSplitContainer {
-                throw .splitInsideNavigation(screen: testScreen.description, navigation: description)
-            }
-            guard taken.insert(ObjectIdentifier(testScreen)).inserted else {
-                throw .duplicateChild(screen: testScreen.description, container: description)
-            }
-            try testScreen.checkIsFree()
-            result.append(.bare(testScreen))
+            // A bare screen must be one this stack could take itself: its wrapper will be new.
+            result.append(.bare(try validatedChild(screen, forStack: true, taken: &taken)))
         }
         return result.map { item in
             switch item {

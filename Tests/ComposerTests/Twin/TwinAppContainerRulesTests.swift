@@ -94,4 +94,20 @@ struct TwinAppContainerRulesTests {
         #expect(fresh.parentScreen == nil)
         #expect(elsewhere.parentScreen === other)
     }
+
+    @Test("A wrapping stack refuses a bare screen that contains it, as a navigation stack does")
+    func wrappingStackRefusesItsOwnAncestor() async throws {
+        let navigation = TestWrappingNavigationContainer("inner", screens: [TestScreen("home")])
+        let tabs = TestTabsContainer("tabs", tabs: [navigation], selectedIndex: 0)
+        let before = ScreenTreeRenderer().render(tabs)
+
+        await #expect(
+            throws: TestScreenError.wouldContainItself(screen: #"tabs "tabs""#, container: #"wrapnav "inner""#)
+        ) {
+            try await navigation.setStack(navigation.stack + [tabs], animated: false)
+        }
+
+        #expect(ScreenTreeRenderer().render(tabs) == before)
+        #expect(navigation.contentScreens.map(\.name) == ["home"])
+    }
 }
