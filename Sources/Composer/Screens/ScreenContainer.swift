@@ -100,11 +100,7 @@ extension NavigationStackContainer {
 
 extension TabsContainer {
     /// The selected tab.
-    public var visibleChildScreens: [any Screen] {
-        guard let index = selectedTabIndex else { return [] }
-        let tabs = tabScreens
-        return tabs.indices.contains(index) ? [tabs[index]] : []
-    }
+    public var visibleChildScreens: [any Screen] { focusedChildScreen.map { [$0] } ?? [] }
 
     /// The selected tab.
     public var focusedChildScreen: (any Screen)? {
