@@ -163,10 +163,7 @@ public struct LinkTable<Target> {
             guard let converter = placeholderConverters[key] else {
                 throw .unknownParameter(name: key, pattern: pattern, known: declared.keys.sorted())
             }
-            // A sample is a plain example: no catch-all pieces left empty.
-            let emptyPiece =
-                converter.type == .path && value.split(separator: "/", omittingEmptySubsequences: false).contains("")
-            guard Self.accepts(value, converter: converter), !emptyPiece else {
+            guard Self.accepts(value, converter: converter) else {
                 throw .invalidSample(parameter: key, value: value, pattern: pattern)
             }
         }
@@ -415,9 +412,9 @@ public struct LinkTable<Target> {
 
     /// Whether `text` is a value the placeholder type reads back unchanged from a link.
     static func accepts(_ text: String, converter: LinkConverter) -> Bool {
-        // Every non-empty catch-all value can be built: a '/' that would leave an empty segment
-        // is sent as '%2F' (see `catchAllSegments`).
-        converter.value(of: text) != nil
+        // A catch-all value must be a path a link can carry (see `LinkCatchAllPath`).
+        guard converter.type != .path else { return LinkCatchAllPath.segments(of: text) != nil }
+        return converter.value(of: text) != nil
     }
 }
 
