@@ -23,8 +23,7 @@ public final class DefaultRouter {
 
     // The state every navigation reads is `@exclusivity(unchecked)`, as `NavigationRun`'s is.
     @exclusivity(unchecked) private var globals = StepNode(screenTypeName: "router", declaredType: DefaultRouter.self)
-    @exclusivity(unchecked) private var planInterceptors:
-        [(name: String, run: @MainActor (NavigationPlan) async throws -> Void)] = []
+    @exclusivity(unchecked) private var planInterceptors: [ErasedPlanInterceptor] = []
     let queue = NavigationQueue()
     /// The observers, the result waits and the runs in progress (NavigationObservation.swift).
     let observation = RouterObservation()
@@ -56,7 +55,8 @@ public final class DefaultRouter {
     /// Adds a guard that sees the whole plan of every navigation (every screen it reveals, builds
     /// or creates as a predefined child), so one guard protects a screen wherever it appears.
     public func add<I: NavigationPlanInterceptor>(planInterceptor interceptor: I) {
-        planInterceptors.append(("\(I.self)", { plan in try await interceptor.intercept(plan) }))
+        planInterceptors.append(
+            ErasedPlanInterceptor(name: "\(I.self)") { plan in try await interceptor.intercept(plan) })
     }
 
     /// Adds a context task that runs on every screen of every navigation.
