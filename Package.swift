@@ -29,7 +29,7 @@ let package = Package(
             name: "ComposerShop",
             dependencies: ["Composer", "ComposerLinks", "ComposerTesting"],
             path: "ExampleApp",
-            exclude: ["iOS", "project.yml", "scripts"],
+            exclude: ["iOS", "SwiftUI", "project.yml", "scripts"],
             sources: ["Shared", "Terminal"]
         ),
         .testTarget(name: "ComposerTests", dependencies: ["Composer", "ComposerLinks", "ComposerTesting"]),
