@@ -88,7 +88,7 @@ private struct StepDestination<ViewController, Context>: LinkDestination {
 /// ```
 public typealias LinkMap = LinkTable<Link>
 
-/// Why ``Composer/Router/open(_:using:animated:)-(String,_,_)`` failed: the link, or the navigation.
+/// Why ``ComposerLinks/Composer/Router/open(_:using:animated:)-(String,_,_)`` failed: the link, or the navigation.
 public enum LinkOpenError: Error, Sendable, Equatable, CustomStringConvertible {
     /// The link could not be resolved and the map has no fallback (malformed, unknown,
     /// a value that does not convert), or the registration's closure failed.
@@ -96,7 +96,7 @@ public enum LinkOpenError: Error, Sendable, Equatable, CustomStringConvertible {
     /// The link resolved but the navigation failed: an interceptor refused, a screen was not found…
     case routing(RoutingError)
 
-    /// The ``LinkError`` or ``Composer/RoutingError`` itself, for code that already handles those.
+    /// The ``LinkError`` or ``/Composer/RoutingError`` itself, for code that already handles those.
     public var underlyingError: any Error {
         switch self {
         case .link(let error): error
@@ -123,7 +123,7 @@ public enum LinkOpenError: Error, Sendable, Equatable, CustomStringConvertible {
     }
 }
 
-/// What ``Composer/Router/open(_:using:animated:)-(String,_,_)`` did: the screen shown, and
+/// What ``ComposerLinks/Composer/Router/open(_:using:animated:)-(String,_,_)`` did: the screen shown, and
 /// which pattern (or the fallback, and why) the link went to.
 ///
 /// Main-actor isolated, so it can be the result of a `Task` started on the main actor.
@@ -146,8 +146,8 @@ public struct OpenedLink {
     public var isFallback: Bool { fallback != nil }
 }
 
-/// Links open through any ``Composer/Router``, not only ``Composer/DefaultRouter``: each goes through
-/// the protocol's one requirement, ``Composer/Router/navigate(to:with:animated:)``, so a decorator
+/// Links open through any ``/Composer/Router``, not only ``/Composer/DefaultRouter``: each goes through
+/// the protocol's one requirement, ``/Composer/Router/navigate(to:with:animated:)``, so a decorator
 /// (analytics, a global guard) sees links as it sees taps, and a recording router in a view-model
 /// test records what a link opened.
 extension Router {
