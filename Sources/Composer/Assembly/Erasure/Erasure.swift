@@ -71,39 +71,33 @@ extension StepNode {
     mutating func add<I: RoutingInterceptor>(interceptor: I) {
         let name = "\(I.self)"
         interceptors.append(
-            (
-                name,
-                { context in try await interceptor.intercept(with: castContext(context, to: I.Context.self, for: name))
-                }
-            )
-        )
+            ErasedInterceptor(name: name) { context in
+                try await interceptor.intercept(with: castContext(context, to: I.Context.self, for: name))
+            })
     }
 
     mutating func add<T: ContextTask>(contextTask: T) {
         let name = "\(T.self)"
         contextTasks.append(
-            (
-                name,
-                { screen, context in
+            ErasedContextTask(
+                name: name,
+                run: { screen, context in
                     try contextTask.prepare(
                         castScreen(screen, to: T.ViewController.self, for: name),
                         with: castContext(context, to: T.Context.self, for: name))
                 },
-                { context in try contextTask.validate(castContext(context, to: T.Context.self, for: name)) }
+                validate: { context in try contextTask.validate(castContext(context, to: T.Context.self, for: name)) }
             ))
     }
 
     mutating func add<T: PostRoutingTask>(postTask: T) {
         let name = "\(T.self)"
         postTasks.append(
-            (
-                name,
-                { screen, context, screens in
-                    postTask.execute(
-                        on: try castScreen(screen, to: T.ViewController.self, for: name),
-                        with: try castContext(context, to: T.Context.self, for: name), screens: screens)
-                }
-            ))
+            ErasedPostTask(name: name) { screen, context, screens in
+                postTask.execute(
+                    on: try castScreen(screen, to: T.ViewController.self, for: name),
+                    with: try castContext(context, to: T.Context.self, for: name), screens: screens)
+            })
     }
 }
 
@@ -131,6 +125,35 @@ extension StepNode.Integration {
             },
             removes: { container in (container as? A.Container).map(action.screensRemoved(on:)) ?? [] })
     }
+}
+
+/// A guard of a step or of the router, its types erased.
+@MainActor
+struct ErasedInterceptor {
+    let name: String
+    let run: @MainActor (Any) async throws -> Void
+}
+
+/// A context task, its types erased: it prepares a screen, and checks a context before anything runs.
+@MainActor
+struct ErasedContextTask {
+    let name: String
+    let run: @MainActor (any Screen, Any) throws -> Void
+    let validate: @MainActor (Any) throws -> Void
+}
+
+/// A post task, its types erased: it gets the screen, the context and every screen of the navigation.
+@MainActor
+struct ErasedPostTask {
+    let name: String
+    let run: @MainActor (any Screen, Any, [any Screen]) throws -> Void
+}
+
+/// A router-wide guard of the whole plan, its type erased.
+@MainActor
+struct ErasedPlanInterceptor {
+    let name: String
+    let run: @MainActor (NavigationPlan) async throws -> Void
 }
 
 /// Marks a factory whose screen is built by a container earlier in the same navigation.

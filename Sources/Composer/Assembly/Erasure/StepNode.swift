@@ -50,15 +50,11 @@ struct StepNode {
         var build: Build = .none
         /// How this step's screen joins the screen of the step before it (towards the anchor).
         var integration: Integration?
-        var interceptors: [(name: String, run: @MainActor (Any) async throws -> Void)] = []
-        var contextTasks:
-            [(
-                name: String, run: @MainActor (any Screen, Any) throws -> Void,
-                validate: @MainActor (Any) throws -> Void
-            )] = []
+        var interceptors: [ErasedInterceptor] = []
+        var contextTasks: [ErasedContextTask] = []
         /// The factory's check of a context before anything runs (``Factory/validate(_:)``).
         var validateBuild: (@MainActor (Any) throws -> Void)?
-        var postTasks: [(name: String, run: @MainActor (any Screen, Any, [any Screen]) throws -> Void)] = []
+        var postTasks: [ErasedPostTask] = []
         /// Maps the navigation's context to this step's context.
         var contextAdapter: @MainActor (Any) throws -> Any = { $0 }
         var targetAdapter: TargetAdapter?
@@ -117,17 +113,12 @@ struct StepNode {
         set { change { $0.integration = newValue } }
     }
 
-    var interceptors: [(name: String, run: @MainActor (Any) async throws -> Void)] {
+    var interceptors: [ErasedInterceptor] {
         get { box.parts.interceptors }
         set { change { $0.interceptors = newValue } }
     }
 
-    var contextTasks:
-        [(
-            name: String, run: @MainActor (any Screen, Any) throws -> Void,
-            validate: @MainActor (Any) throws -> Void
-        )]
-    {
+    var contextTasks: [ErasedContextTask] {
         get { box.parts.contextTasks }
         set { change { $0.contextTasks = newValue } }
     }
@@ -137,7 +128,7 @@ struct StepNode {
         set { change { $0.validateBuild = newValue } }
     }
 
-    var postTasks: [(name: String, run: @MainActor (any Screen, Any, [any Screen]) throws -> Void)] {
+    var postTasks: [ErasedPostTask] {
         get { box.parts.postTasks }
         set { change { $0.postTasks = newValue } }
     }
@@ -170,6 +161,26 @@ struct StepNode {
         return parts.isEmpty ? screenTypeName : "\(screenTypeName) (\(parts.joined(separator: ", ")))"
     }
 
+    /// What this step's finder finds in `tree` for the step's own `context`: the one way every
+    /// caller asks (planning, ``DestinationStep/existingScreen(with:in:)``). `nil` for a step without
+    /// a finder or a screen not there. A finder's own ``RoutingError`` passes through; anything else
+    /// it throws fails with ``RoutingError/Code/screenNotFound`` naming `step` at `position`.
+    func findScreen(
+        with context: Any, in tree: ScreenTree, step: @autoclosure () -> String, position: Int?
+    ) throws(RoutingError) -> (any Screen)? {
+        guard let find else { return nil }
+        do {
+            return try find(context, tree)
+        } catch let error as RoutingError {
+            throw error
+        } catch {
+            throw RoutingError(
+                code: .screenNotFound, step: step(), expected: "the finder to answer whether the screen exists",
+                found: "the finder threw", underlyingError: error,
+                failingStep: FailingStep(position: position, role: .finder, typeName: finderName ?? "finder"))
+        }
+    }
+
     func composingContext(_ outer: @escaping @MainActor (Any) throws -> Any) -> StepNode {
         var copy = self
         let inner = contextAdapter
@@ -181,21 +192,25 @@ struct StepNode {
 /// Casts an erased value to what a typed closure expects, reporting a readable error otherwise;
 /// `what` is written only for that error.
 @MainActor
-func castContext<C>(_ value: Any, to _: C.Type, for what: @autoclosure () -> String) throws -> C {
-    guard let typed = value as? C else {
-        throw RoutingError(
-            code: .contextMismatch, step: what(), expected: "a context of type \(C.self)",
-            found: "\(type(of: value)): \(value)")
-    }
-    return typed
+func castContext<C>(_ value: Any, to type: C.Type, for what: @autoclosure () -> String) throws -> C {
+    try castErased(value, to: type, code: .contextMismatch, kind: "a context", for: what())
 }
 
+/// Casts a screen to the type a typed closure expects, reporting a readable error otherwise.
 @MainActor
-func castScreen<S>(_ screen: any Screen, to _: S.Type, for what: @autoclosure () -> String) throws -> S {
-    guard let typed = screen as? S else {
+func castScreen<S>(_ screen: any Screen, to type: S.Type, for what: @autoclosure () -> String) throws -> S {
+    try castErased(screen, to: type, code: .typeMismatch, kind: "a screen", for: what())
+}
+
+/// The one cast behind ``castContext(_:to:for:)`` and ``castScreen(_:to:for:)``.
+@MainActor
+private func castErased<Value, T>(
+    _ value: Value, to _: T.Type, code: RoutingError.Code, kind: String, for what: @autoclosure () -> String
+) throws -> T {
+    guard let typed = value as? T else {
         throw RoutingError(
-            code: .typeMismatch, step: what(), expected: "a screen of type \(S.self)",
-            found: "\(type(of: screen)): \(screen)")
+            code: code, step: what(), expected: "\(kind) of type \(T.self)",
+            found: "\(type(of: value as Any)): \(value)")
     }
     return typed
 }
