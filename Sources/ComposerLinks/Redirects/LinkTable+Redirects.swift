@@ -1,12 +1,5 @@
 import Foundation
 
-/// Where a redirect sends a registered pattern's links (outside the generic table, so that
-/// reading one needs no generic type information).
-enum LinkRedirectTarget {
-    case entry(Int)
-    case fallback
-}
-
 extension LinkTable {
     /// Replaces the redirects with the ones in remote-configuration JSON.
     ///

@@ -161,6 +161,26 @@ struct StepNode {
         return parts.isEmpty ? screenTypeName : "\(screenTypeName) (\(parts.joined(separator: ", ")))"
     }
 
+    /// What this step's finder finds in `tree` for the step's own `context`: the one way every
+    /// caller asks (planning, ``DestinationStep/existingScreen(with:in:)``). `nil` for a step without
+    /// a finder or a screen not there. A finder's own ``RoutingError`` passes through; anything else
+    /// it throws fails with ``RoutingError/Code/screenNotFound`` naming `step` at `position`.
+    func findScreen(
+        with context: Any, in tree: ScreenTree, step: @autoclosure () -> String, position: Int?
+    ) throws(RoutingError) -> (any Screen)? {
+        guard let find else { return nil }
+        do {
+            return try find(context, tree)
+        } catch let error as RoutingError {
+            throw error
+        } catch {
+            throw RoutingError(
+                code: .screenNotFound, step: step(), expected: "the finder to answer whether the screen exists",
+                found: "the finder threw", underlyingError: error,
+                failingStep: FailingStep(position: position, role: .finder, typeName: finderName ?? "finder"))
+        }
+    }
+
     func composingContext(_ outer: @escaping @MainActor (Any) throws -> Any) -> StepNode {
         var copy = self
         let inner = contextAdapter

@@ -54,7 +54,7 @@ public enum LinkError: Error, Sendable, Equatable, CustomStringConvertible {
     // MARK: Redirects and targets
 
     /// A redirect table was rejected; the previous table is still in use.
-    case invalidRedirects(LinkRedirectProblem)
+    case invalidRedirects(LinkRedirectError)
     /// The registration's closure threw an error that is not a ``LinkError``.
     case targetFailed(pattern: String, message: String)
 

@@ -24,7 +24,7 @@ extension Router {
             func failed(_ error: LinkOpenError, wentToFallback: Bool = false) -> LinkRestorationResult {
                 LinkRestorationResult(
                     opened: opened,
-                    failure: LinkRestorationFailure(url: url, error: error, wentToFallback: wentToFallback),
+                    failure: LinkRestorationError(url: url, error: error, wentToFallback: wentToFallback),
                     notAttempted: Array(urls[(index + 1)...]))
             }
             let resolved: ResolvedLink<Link>
@@ -47,36 +47,5 @@ extension Router {
             }
         }
         return LinkRestorationResult(opened: opened, failure: nil, notAttempted: [])
-    }
-}
-
-/// What ``Composer/Router/restore(_:using:animated:)`` put back, and where it stopped.
-@MainActor
-public struct LinkRestorationResult {
-    /// The links opened, in order, with the screens they showed.
-    public let opened: [OpenedLink]
-    /// The link that failed, and why; `nil` when every link was opened.
-    public let failure: LinkRestorationFailure?
-    /// The links after the failed one, which were not tried.
-    public let notAttempted: [String]
-
-    /// Whether every saved link was opened.
-    public var isComplete: Bool { failure == nil }
-}
-
-/// A saved link that could not be restored.
-public struct LinkRestorationFailure: Error, Sendable, Equatable, CustomStringConvertible {
-    /// The saved link.
-    public let url: String
-    /// Why: the link no longer resolves (``LinkOpenError/link(_:)``), or its navigation failed,
-    /// a guard that refused say (``LinkOpenError/routing(_:)``).
-    public let error: LinkOpenError
-    /// Whether the map now sends the link to its fallback, which restoring does not open.
-    public let wentToFallback: Bool
-
-    /// `cannot restore '<url>': <why>`.
-    public var description: String {
-        let fallback = wentToFallback ? " (the map sends it to its fallback, which restoring does not open)" : ""
-        return "cannot restore '\(url)': \(error)\(fallback)"
     }
 }
