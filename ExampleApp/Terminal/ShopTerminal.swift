@@ -53,7 +53,7 @@ struct ShopTerminal {
             }
             for line in lines {
                 print("> \(line)")
-                await shop.run(line)
+                guard await shop.run(line) else { break }
             }
             return
         }
@@ -64,9 +64,8 @@ struct ShopTerminal {
             fflush(nil)
             guard let line = readLine() else { break }
             let trimmed = line.trimmingWhitespace
-            if trimmed == "quit" || trimmed == "exit" { break }
             if trimmed.isEmpty { continue }
-            await shop.run(trimmed)
+            guard await shop.run(trimmed) else { break }
         }
     }
 

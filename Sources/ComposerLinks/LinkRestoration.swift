@@ -1,7 +1,7 @@
 import Composer
 
 /// Saves where the user is as links, so the next launch can put the same screens back with
-/// ``Composer/Router/restore(_:using:animated:)``.
+/// ``Composer/Router/restore(_:using:animated:queueing:)``.
 ///
 /// A link is saved for each presentation level of the window (the root level, then each modal
 /// above it): the innermost screen of the level that has a link, looking from what the user sees
@@ -160,7 +160,7 @@ public struct LinkSnapshot: Sendable, Equatable, CustomStringConvertible {
     /// Every level of the tree, bottom first, with or without a link.
     public let levels: [Level]
 
-    /// The links to save, bottom level first: the input of ``Composer/Router/restore(_:using:animated:)``.
+    /// The links to save, bottom level first: the input of ``Composer/Router/restore(_:using:animated:queueing:)``.
     public var urls: [String] { levels.compactMap(\.url) }
 
     /// One line per level: its link and screen, or why it has none.

@@ -33,6 +33,8 @@ public final class DefaultRouter {
     /// The last window navigated in and what it adopts, so a navigation in the same window costs
     /// no conformance look-up. It holds that window until a navigation runs in another one.
     @exclusivity(unchecked) private var lastWindow: WindowTraits?
+    /// The steps whose guards run when the user taps the tab they lead into (TabTaps.swift).
+    var tabTapGuards: [StepChain] = []
 
     /// A router that navigates in the window `windowProvider` answers at the start of each navigation.
     public init(windowProvider: any WindowProvider, logger: any RoutingLogger = SilentRoutingLogger()) {
@@ -128,45 +130,6 @@ public final class DefaultRouter {
         }
     }
 
-    /// Navigates to a step that needs no context.
-    @discardableResult
-    public func navigate<ViewController>(
-        to step: DestinationStep<ViewController, Void>, animated: Bool = true,
-        queueing: NavigationQueueing = .waitTurn
-    ) async throws(RoutingError) -> ViewController {
-        try await navigate(to: step, with: (), animated: animated, queueing: queueing)
-    }
-
-    /// Navigates to `step` with `context` and calls `completion` on the main actor with the outcome,
-    /// for code that does not use `async`.
-    public func navigate<ViewController, Context>(
-        to step: DestinationStep<ViewController, Context>, with context: Context, animated: Bool = true,
-        queueing: NavigationQueueing = .waitTurn,
-        completion: @escaping @MainActor (Result<ViewController, RoutingError>) -> Void
-    ) {
-        // A completion-handler navigation is never nested, even when started inside an interceptor:
-        // nobody awaits it, so it must take its turn in the queue instead of inheriting the scope.
-        Task {
-            await NavigationScope.$activeRouters.withValue([]) {
-                do throws(RoutingError) {
-                    completion(
-                        .success(try await navigate(to: step, with: context, animated: animated, queueing: queueing)))
-                } catch {
-                    completion(.failure(error))
-                }
-            }
-        }
-    }
-
-    /// Navigates to a step that needs no context and calls `completion` with the outcome.
-    public func navigate<ViewController>(
-        to step: DestinationStep<ViewController, Void>, animated: Bool = true,
-        queueing: NavigationQueueing = .waitTurn,
-        completion: @escaping @MainActor (Result<ViewController, RoutingError>) -> Void
-    ) {
-        navigate(to: step, with: (), animated: animated, queueing: queueing, completion: completion)
-    }
-
     /// Runs one navigation and returns its destination with the run, whose plan a type mismatch
     /// reports. `scope` marks this router active while the run executes the app's code, or is
     /// `nil` inside a navigation that marked it already. Not generic: each generic function costs
@@ -195,7 +158,9 @@ public final class DefaultRouter {
             observation.runs.removeAll { $0 === run }
             // A router that began listening during this run reports from the screen it saw then.
             if listens || observation.listens {
-                observation.report(cause: .router, from: listens ? before : observation.lastCurrent, in: window)
+                // The navigation of a tab the user tapped is the user's change (TabTaps.swift).
+                let cause: NavigationEvent.Cause = isOutermost && TabTap.isRunning ? .user : .router
+                observation.report(cause: cause, from: listens ? before : observation.lastCurrent, in: window)
             }
         }
         await traits.settle()
@@ -243,17 +208,4 @@ extension DefaultRouter {
         lastWindow = traits
         return traits
     }
-}
-
-/// How a navigation joins the router's queue when another navigation is running.
-public enum NavigationQueueing: Sendable, Hashable {
-    /// Wait until every navigation asked for earlier has finished (the default).
-    case waitTurn
-    /// Fail at once with ``RoutingError/Code/busy``, changing nothing, like a single-navigation
-    /// router: for a button that must not stack up navigations.
-    case failIfBusy
-    /// Go first: a running navigation that has not started changing the screen is cancelled (its
-    /// waiting interceptor sees task cancellation), and this one runs before every waiting one. A
-    /// forced logout is one such call.
-    case interrupt
 }
