@@ -59,8 +59,8 @@ extension TestNavigationContainer {
 extension TestTabsContainer {
     /// Simulates the user tapping the tab at `index`, as UIKit's `tabBarController(_:shouldSelect:)`
     /// hands it to the router through the adapter: a tap is a navigation
-    /// (``Composer/DefaultRouter/userTapsTab(at:in:)``) when a router listens to the window, so the
-    /// tab's guards run first and a refusal keeps the selected tab (the ``Composer/RoutingError``
+    /// (``/Composer/DefaultRouter/userTapsTab(at:in:)``) when a router listens to the window, so the
+    /// tab's guards run first and a refusal keeps the selected tab (the ``/Composer/RoutingError``
     /// is thrown). Without such a router, or on the selected tab, the tab is selected and the
     /// change reported to the window's routers as the user's.
     ///

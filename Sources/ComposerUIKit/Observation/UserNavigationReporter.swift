@@ -5,10 +5,10 @@
 
     /// Tells the routers of a window when the user changed its screens (the back button, an
     /// interactive back swipe, a sheet swiped down, a tab tapped), from UIKit's own delegate
-    /// callbacks, so that ``Composer/DefaultRouter/addObserver(_:)`` observers see every jump; and
+    /// callbacks, so that ``/Composer/DefaultRouter/addObserver(_:)`` observers see every jump; and
     /// hands the user's tab taps to the router, so a tab's guards run before it is selected.
     ///
-    /// It reports, through ``Composer/DefaultRouter/userDidChangeScreens(in:leaving:)``:
+    /// It reports, through ``/Composer/DefaultRouter/userDidChangeScreens(in:leaving:)``:
     /// - `navigationController(_:didShow:animated:)` of every navigation controller. The router
     ///   ignores the callbacks of its own pushes and pops while it makes them and reports those
     ///   itself, so only the user's remain.
@@ -16,8 +16,8 @@
     ///   dismissal (a sheet swiped down). A screen a caller awaits a result from (a sign-in screen
     ///   a guard waits on) ends that wait with `nil` when swiped away.
     /// - `tabBarController(_:shouldSelect:)`: a tap on another tab becomes
-    ///   ``Composer/DefaultRouter/userTapsTab(at:in:)`` when a router listens to the window (see
-    ///   ``Composer/DefaultRouter/guardTabTaps(with:)``), which selects the tab once its guards
+    ///   ``/Composer/DefaultRouter/userTapsTab(at:in:)`` when a router listens to the window (see
+    ///   ``/Composer/DefaultRouter/guardTabTaps(with:)``), which selects the tab once its guards
     ///   allow it; otherwise the tap goes ahead and `tabBarController(_:didSelect:)` reports it.
     ///
     /// A controller that has a delegate keeps it: the reporter puts a small relay in its place that
@@ -25,7 +25,7 @@
     /// Objective-C forwarding), so the app's delegate, the navigation bar coordinator of a
     /// ``ScreenBarNavigationController`` and a custom transition's delegate all keep working. A
     /// delegate the app sets later is relayed from the next ``watch(_:)``, which
-    /// ``Composer/DefaultRouter/reportUserNavigation(with:)`` runs after every navigation.
+    /// ``ComposerUIKit/Composer/DefaultRouter/reportUserNavigation(with:)`` runs after every navigation.
     ///
     /// UIKit holds delegates weakly: keep the reporter as long as the scene (in the object that owns
     /// the router); each relay lives as long as its controller.

@@ -216,6 +216,25 @@ struct PromiseTests {
         #expect(window.render() == before)
     }
 
+    @Test("Two guards of one type on one step both run, in order, once each")
+    func guardsOfOneTypeAllRun() async throws {
+        let window = TestWindow(root: TestNavigationContainer("main", stack: [ListScreen()]))
+        let router = DefaultRouter(window: window)
+        let journal = journal
+        let product = StepAssembly(
+            finder: ClassWithContextFinder<ProductScreen, Int>(), factory: ProductFactory(journal: journal)
+        )
+        .adding(RecordingInterceptor<Int>(journal: journal, name: "sign in"))
+        .adding(RecordingInterceptor<Int>(journal: journal, name: "age check"))
+        .using(TestNavigationContainer.push())
+        .from(GeneralStep.current().expectingContainer())
+        .assemble()
+
+        try await router.navigate(to: product, with: 9, animated: false)
+
+        #expect(journal.lines == ["intercept sign in 9", "intercept age check 9", "build product 9"])
+    }
+
     @Test("After a login interceptor signs the user in, the re-plan's new SwitchAssembly case is guarded too")
     func replanGuardsTheNewCase() async throws {
         let window = TestWindow(root: TestNavigationContainer("main", stack: [ListScreen()]))

@@ -1,0 +1,68 @@
+/// Phase 4, build: every screen the plan lacks, into the plan, before anything is shown.
+extension NavigationRun {
+    func buildMissingScreens() async throws {
+        stage = .building
+        for index in plan.newSteps {
+            let step = plan.steps[index]
+            do {
+                switch step.node.build {
+                case .none, .builtByContainer:
+                    continue
+                case .screen(_, let make):
+                    plan.steps[index].screen = try make(step.context)
+                case .container(_, let initialChildren, let make):
+                    var children = try step.initialChildren ?? initialChildren(step.context)
+                    try mergeChildren(into: &children, container: index)
+                    plan.steps[index].screen = try await make(step.context, children)
+                }
+            } catch let error as RoutingError {
+                throw error.with(plan: report)
+            } catch {
+                throw failure(
+                    .factoryFailed, step: index,
+                    expected:
+                        "\(step.node.buildName ?? "the factory") to build \(step.node.screenTypeName) from \(step.context)",
+                    found: "it threw", underlying: error)
+            }
+        }
+        try findScreensBuiltByContainers()
+    }
+
+    /// Hands the children that later steps integrate into a new container to its factory, anchor
+    /// side first; an action that refuses is reported as the action's failure, not the factory's.
+    private func mergeChildren(into children: inout ContainerChildren, container: Int) throws {
+        for child in (0..<container).reversed() where plan.steps[child].mergedInto == container {
+            guard let integration = plan.steps[child].node.integration, let merge = integration.merge,
+                let screen = plan.steps[child].screen
+            else { continue }
+            do {
+                try merge(screen, &children)
+            } catch {
+                throw failure(
+                    .actionFailed, step: child, stepOverride: "action \(integration.name)",
+                    part: (.action, integration.name),
+                    expected: "\(screen) to go into the new \(plan.steps[container].node.screenTypeName)",
+                    found: "the action refused", underlying: error)
+            }
+        }
+    }
+
+    /// Finds, inside the containers just built, the screens those containers create themselves,
+    /// so that a container lacking one fails the navigation before anything is shown.
+    private func findScreensBuiltByContainers() throws {
+        for index in plan.newSteps.reversed() where plan.steps[index].isBuiltByContainer {
+            let step = plan.steps[index]
+            let container = plan.steps[index + 1].screen
+            guard let container, let find = step.node.find,
+                let found = try find(step.context, ScreenTree(window: DetachedWindow(root: container)))
+            else {
+                throw failure(
+                    .screenNotFound, step: index,
+                    expected:
+                        "\(step.node.screenTypeName) inside \(container.map { "\($0)" } ?? "the step before it"), which creates it",
+                    found: "the finder did not find it there; check that the container's factory creates it")
+            }
+            plan.steps[index].screen = found
+        }
+    }
+}

@@ -1,0 +1,56 @@
+/// Phase 7, finish: the destination is on screen, the post tasks run, the report is logged.
+extension NavigationRun {
+    /// Returns what `navigate` returns (the container, when the destination expects one) after the
+    /// post tasks ran.
+    func finish() throws -> any Screen {
+        do {
+            let destination = try destination()
+            try runPostTasks(destination: destination)
+            stage = .finished
+            if logger.wants(.info) {
+                logger.log(
+                    RoutingLogEntry(
+                        level: .info, message: "navigated to \(plan.steps[0].node.screenTypeName)\n\(report)"))
+            }
+            return destination
+        } catch let error as RoutingError {
+            // The destination's own action ran last and is the one at fault: only what ran
+            // before it counts as changes.
+            throw afterChanges(error, countingLast: false)
+        }
+    }
+
+    /// Runs the post tasks. Their types were checked when the route was assembled; a mismatch here
+    /// (a context adapter that lies) is reported like a context task's, never skipped silently.
+    private func runPostTasks(destination: any Screen) throws {
+        let shown = plan.steps[plan.shownSteps]
+        let hasPostTasks = !globals.postTasks.isEmpty || shown.contains { !$0.node.postTasks.isEmpty }
+        let all = hasPostTasks ? shown.compactMap(\.screen) : []
+        for step in shown {
+            guard let screen = step.screen else { continue }
+            for task in step.node.postTasks { try task.run(screen, step.context, all) }
+        }
+        // Router-wide tasks get what `navigate` returns: the container when the destination expects one.
+        for task in globals.postTasks { try task.run(destination, navigationContext, all) }
+    }
+
+    private func destination() throws -> any Screen {
+        let step = plan.steps[0]
+        guard let screen = step.screen else {
+            throw failure(.screenNotFound, step: 0, expected: "the destination on screen", found: "nothing")
+        }
+        if plan.anchor > 0,
+            ScreenTree.levelRoot(of: screen).map({ $0.presentingScreen == nil && $0 !== tree.root }) ?? true
+        {
+            throw failure(
+                .actionFailed, step: 0, expected: "\(screen) in the window once its action finished",
+                found: "\(step.node.integration?.name ?? "the action") left it outside the screen tree")
+        }
+        guard let adapter = step.node.targetAdapter else { return screen }
+        guard let container = adapter.resolve(screen) else {
+            throw failure(
+                .containerNotFound, step: 0, expected: "\(adapter.name) around \(screen)", found: "no such container")
+        }
+        return container
+    }
+}

@@ -1,0 +1,115 @@
+/// Phase 1, plan: which step's screen is on screen (the anchor), and where each new screen goes.
+extension NavigationRun {
+    /// Resolves the chain against the tree and returns its plan; nothing runs but the finders
+    /// (and a ``SwitchAssembly``'s choice).
+    func makePlan() throws -> RunPlan {
+        stage = .planning
+        let revision = revisioning?.treeRevision
+        let nodes = try chain.resolve(navigationContext, tree)
+        var steps = try nodes.map { RunPlan.Step(node: $0, context: try $0.contextAdapter(navigationContext)) }
+        guard let anchor = try findAnchor(in: &steps) else {
+            let asked = nodes.compactMap(\.finderName).joined(separator: ", ")
+            throw failure(
+                .noAnchor, step: nil, expected: "one step of the chain to find its screen (asked: \(asked))",
+                found: "none of them found anything in the current tree", unanchored: steps)
+        }
+        plan = RunPlan(steps: steps, anchor: anchor, revision: revision)
+        for index in plan.newSteps {
+            if case .none = plan.steps[index].node.build {
+                throw failure(
+                    .screenNotFound, step: index, expected: "the screen to exist, since this step cannot be built",
+                    found: "no such screen in the current tree")
+            }
+        }
+        for index in plan.newSteps {
+            let target = try resolveTarget(of: index)
+            plan.steps[index].target = target
+            if case .node(let container) = target, case .container = plan.steps[container].node.build,
+                plan.steps[index].node.integration?.isContainer == true, !plan.steps[index].isBuiltByContainer
+            {
+                plan.steps[index].mergedInto = container
+            }
+        }
+        return plan
+    }
+
+    /// Asks the finders from the destination back and records the first screen found; returns its
+    /// position, or `nil` when no finder found anything.
+    private func findAnchor(in steps: inout [RunPlan.Step]) throws -> Int? {
+        for index in steps.indices {
+            do {
+                if let found = try steps[index].node.findScreen(
+                    with: steps[index].context, in: tree, step: "step \(index): \(steps[index].node.summary)",
+                    position: index)
+                {
+                    steps[index].screen = found
+                    return index
+                }
+            } catch {
+                throw error.with(plan: report(of: steps, anchor: nil))
+            }
+        }
+        return nil
+    }
+
+    /// Whether the plan may no longer match the tree: the window does not count its changes, or
+    /// it changed since planning, or the chain now resolves to other steps (a SwitchAssembly).
+    func planIsStale() throws -> Bool {
+        guard let planned = plan.revision, let revisioning, revisioning.treeRevision == planned else { return true }
+        let resolved = try chain.resolve(navigationContext, tree)
+        return resolved.count != plan.steps.count
+            || zip(resolved, plan.steps).contains { node, step in
+                node.summary != step.node.summary
+                    || !node.interceptors.map(\.name).elementsEqual(step.node.interceptors.map(\.name))
+            }
+    }
+
+    /// The screen step `index`'s action works on: the screen of the step before, or the container around
+    /// it when that step expects one.
+    private func resolveTarget(of index: Int) throws -> RunPlan.Target {
+        let before = index + 1
+        guard plan.steps[index].node.integration != nil else {
+            throw failure(
+                .actionFailed, step: index, expected: "an action that puts this screen on the one of the step before",
+                found: "no action: use .using(...) on this step")
+        }
+        guard let adapter = plan.steps[before].node.targetAdapter else {
+            if before == plan.anchor, let screen = plan.steps[before].screen { return .live(screen) }
+            return .node(before)
+        }
+        return try nearestContainer(adapter, from: before)
+    }
+
+    private func nearestContainer(_ adapter: StepNode.TargetAdapter, from index: Int) throws -> RunPlan.Target {
+        let step = plan.steps[index]
+        if index == plan.anchor, let screen = step.screen {
+            guard let container = adapter.resolve(screen) else {
+                throw failure(
+                    .containerNotFound, step: index, expected: "\(adapter.name) around \(screen)",
+                    found: "no such container among \(screen) and its parents")
+            }
+            return .live(container)
+        }
+        if adapter.matchesType(step.node.declaredType) { return .node(index) }
+        if step.isBuiltByContainer { return .around(index, adapter) }
+        guard step.node.integration?.isContainer == true else {
+            throw failure(
+                .containerNotFound, step: index,
+                expected: "\(adapter.name) around the new \(step.node.screenTypeName)",
+                found: "its action \(step.node.integration?.name ?? "none") does not put it into a container")
+        }
+        switch try resolveTarget(of: index) {
+        case .live(let parent):
+            guard let container = adapter.resolve(parent) else {
+                throw failure(
+                    .containerNotFound, step: index, expected: "\(adapter.name) at or around \(parent)",
+                    found: "no such container")
+            }
+            return .live(container)
+        case .node(let parent):
+            return try nearestContainer(adapter, from: parent)
+        case .around(let parent, _):
+            return .around(parent, adapter)
+        }
+    }
+}

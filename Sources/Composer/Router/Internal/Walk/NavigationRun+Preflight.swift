@@ -1,0 +1,113 @@
+/// Phase 2, preflight: every question whose answer is knowable before any guard, factory, task or
+/// transition runs. A refusal here leaves no trace.
+extension NavigationRun {
+    /// One question preflight asks, in the order it asks them.
+    enum PreflightCheck: CaseIterable {
+        /// The screens that revealing the anchor removes (dismissed above it, popped off its stacks,
+        /// hidden containers' panels) accept leaving, and the anchor can dismiss what covers it.
+        case reveal
+        /// The screens the actions remove from live containers accept leaving.
+        case removalsByActions
+        /// The factories and context tasks accept their contexts.
+        case contexts
+        /// The predefined children of new containers exist, so the plan interceptors see them.
+        case initialChildren
+    }
+
+    /// Runs every ``PreflightCheck`` on the plan.
+    func preflight() throws {
+        stage = .preflight
+        for check in PreflightCheck.allCases {
+            switch check {
+            case .reveal:
+                let operations = try revealOperations()
+                checkedReveal = revisioning.map { ($0.treeRevision, operations) }
+            case .removalsByActions: try checkRemovalsByActions()
+            case .contexts: try validateContexts()
+            case .initialChildren: try createInitialChildren()
+            }
+        }
+    }
+
+    /// The screens that actions remove from containers on screen: what an action declares (a
+    /// split view's replaced column) and what merging into a list container drops (with stand-ins
+    /// for the screens not built yet).
+    private func checkRemovalsByActions() throws {
+        for index in plan.newSteps {
+            guard case .live(let target)? = plan.steps[index].target,
+                let integration = plan.steps[index].node.integration
+            else { continue }
+            try checkLeaving(
+                integration.removes(target), step: index,
+                expected: "the screens \(integration.name) removes from \(target) to accept leaving")
+        }
+        do {
+            _ = try integrationOperations(standingIn: true)
+        } catch let error as RoutingError where error.code == .dismissalRefused {
+            throw error
+        } catch {
+            // Anything else is for the show phase to report with the real screens.
+        }
+    }
+
+    /// Each factory of a screen to build and each context task of the chain (and the router's)
+    /// checks its context.
+    private func validateContexts() throws {
+        for index in plan.newSteps {
+            let step = plan.steps[index]
+            guard let validate = step.node.validateBuild else { continue }
+            do {
+                try validate(step.context)
+            } catch {
+                let name = step.node.buildName ?? "factory"
+                throw failure(
+                    .factoryFailed, step: index, part: (.factory, name),
+                    expected: "\(name) to accept the context \(step.context)",
+                    found: "it refused it before anything ran", underlying: error)
+            }
+        }
+        for index in plan.shownSteps {
+            for task in plan.steps[index].node.contextTasks {
+                try validate(task, context: plan.steps[index].context, step: index)
+            }
+        }
+        for task in globals.contextTasks { try validate(task, context: navigationContext, step: nil) }
+    }
+
+    private func validate(_ task: ErasedContextTask, context: Any, step: Int?) throws {
+        do {
+            try task.validate(context)
+        } catch {
+            throw failure(
+                .contextTaskFailed, step: step, stepOverride: "context task \(task.name)",
+                part: (.contextTask, task.name), expected: "the task to accept the context \(context)",
+                found: "it refused it before anything ran", underlying: error)
+        }
+    }
+
+    /// Creates the children new containers always have (a tab bar's tabs), once per plan.
+    private func createInitialChildren() throws {
+        for index in plan.newSteps {
+            guard case .container(let name, let initialChildren, _) = plan.steps[index].node.build else { continue }
+            do {
+                plan.steps[index].initialChildren = try initialChildren(plan.steps[index].context)
+            } catch let error as RoutingError {
+                throw error.with(plan: report)
+            } catch {
+                throw failure(
+                    .factoryFailed, step: index, part: (.factory, name),
+                    expected: "\(name) to create the children it always has", found: "it threw", underlying: error)
+            }
+        }
+    }
+
+    /// Asks every screen of `leaving` whether it accepts leaving the tree, and reports the first
+    /// refusal as ``RoutingError/Code/dismissalRefused`` of `step`.
+    func checkLeaving(_ leaving: [any Screen], step: Int?, expected: @autoclosure () -> String) throws {
+        do {
+            try ScreenTree.checkDismissal(of: leaving)
+        } catch let refusal as DismissalRefusedError {
+            throw failure(.dismissalRefused, step: step, expected: expected(), found: refusal.description)
+        }
+    }
+}

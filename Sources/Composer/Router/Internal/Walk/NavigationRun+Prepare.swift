@@ -1,0 +1,26 @@
+/// Phase 5, prepare: the context tasks on every screen of the plan, found or built, before any
+/// new screen is shown.
+extension NavigationRun {
+    func prepareScreens() throws {
+        stage = .preparing
+        let globalTasks = globals.contextTasks
+        for index in plan.shownSteps.reversed() {
+            let step = plan.steps[index]
+            guard let screen = step.screen else { continue }
+            for task in step.node.contextTasks { try prepare(screen, with: task, context: step.context, step: index) }
+            for task in globalTasks { try prepare(screen, with: task, context: navigationContext, step: nil) }
+        }
+        stage = .prepared
+    }
+
+    private func prepare(_ screen: any Screen, with task: ErasedContextTask, context: Any, step: Int?) throws {
+        do {
+            try task.run(screen, context)
+        } catch {
+            throw failure(
+                .contextTaskFailed, step: step, stepOverride: "context task \(task.name) on \(screen)",
+                part: (.contextTask, task.name),
+                expected: "the task to prepare the screen", found: "it threw", underlying: error)
+        }
+    }
+}

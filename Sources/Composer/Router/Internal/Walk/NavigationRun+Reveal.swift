@@ -1,0 +1,55 @@
+/// Revealing the anchor: the transitions that make it visible, checked in preflight and applied
+/// first in the show phase.
+extension NavigationRun {
+    /// Dismisses what covers the anchor and makes it visible in every container around it
+    /// (selects its tabs, pops its stacks, shows an app container's panel), after checking that no
+    /// screen that would leave the tree refuses.
+    func revealOperations() throws -> [ShowOperation] {
+        // The current screen is covered by nothing and shown by every container around it (a
+        // container's focused child is visible): the most frequent anchor needs no reveal.
+        guard let anchor = plan.anchorScreen, anchor !== tree.current else { return [] }
+        var operations: [ShowOperation] = []
+        var leaving: [any Screen] = []
+        // The outermost presentation first: dismissing it leaves an inner host's own one in place.
+        for (host, covering) in ScreenTree.presentationsCovering(anchor).reversed() {
+            leaving.append(covering)
+            let presenter: any ModalPresenting
+            do {
+                presenter = try ScreenTree.modalPresenter(host, toDo: "dismiss \(covering), which covers \(anchor)")
+            } catch {
+                throw failure(
+                    .cannotPresent, step: plan.anchor,
+                    expected: "\(host) to dismiss \(covering), which covers \(anchor)",
+                    found: error.description)
+            }
+            operations.append(
+                ShowOperation(summary: "dismiss \(covering) to reveal \(anchor)") { animated in
+                    try await presenter.dismissPresentedScreen(animated: animated)
+                })
+        }
+        var child = anchor
+        var pathOperations: [ShowOperation] = []
+        for container in ScreenTree.ancestors(of: anchor) {
+            defer { child = container }
+            guard let reveal = try revealing(child, in: container) else { continue }
+            leaving += reveal.removedScreens
+            pathOperations.append(ShowOperation(summary: reveal.summary, run: reveal.perform))
+        }
+        try checkLeaving(
+            leaving, step: plan.anchor,
+            expected: "every screen above \(anchor) to accept being dismissed or popped")
+        return operations + pathOperations.reversed()
+    }
+
+    private func revealing(_ child: any Screen, in container: any Screen) throws -> ContainerReveal? {
+        guard let screenContainer = container.asContainer else { return nil }
+        do {
+            return try screenContainer.revealing(child)
+        } catch {
+            throw failure(
+                .cannotReveal, step: plan.anchor,
+                expected: "\(plan.anchorScreen.map { "\($0)" } ?? "the anchor") made visible",
+                found: error.description)
+        }
+    }
+}

@@ -1,0 +1,218 @@
+/// Phase 6, show: the list of transitions (the anchor's reveal, then the new screens' integrations
+/// outward from it), applied in order, only the last one animated.
+extension NavigationRun {
+    /// One transition of the show phase. Its summary is text only an error or a logger reads, so
+    /// it is written only when asked for.
+    struct ShowOperation {
+        let describe: @MainActor () -> String
+        let run: @MainActor (Bool) async throws -> Void
+
+        init(
+            summary: @escaping @autoclosure @MainActor () -> String,
+            run: @escaping @MainActor (Bool) async throws -> Void
+        ) {
+            self.describe = summary
+            self.run = run
+        }
+
+        @MainActor var summary: String { describe() }
+    }
+
+    /// The transitions of the show phase: revealing the anchor, then integrating the new screens.
+    func showOperations() throws -> [ShowOperation] {
+        stage = .showing
+        let reveal =
+            if let checkedReveal, checkedReveal.revision == revisioning?.treeRevision {
+                checkedReveal.operations
+            } else {
+                try revealOperations()
+            }
+        return plan.anchor > 0 ? reveal + (try integrationOperations(standingIn: false)) : reveal
+    }
+
+    func show(_ operations: [ShowOperation], animated: Bool) async throws {
+        for (position, operation) in operations.enumerated() {
+            showingOperation = (position, operations.count, operation)
+            try await apply(operation, animated: animated && position == operations.count - 1)
+        }
+        showingOperation = nil
+        if plan.anchor > 0 { try await revealNewDestination() }
+    }
+
+    /// Makes a built destination visible inside the containers it joined, when its actions left it
+    /// hidden (a tab a new tab bar created, joined with `nothing()`): a navigation that succeeds
+    /// ends with its destination on screen. Only changes that remove nothing are made; the screens
+    /// around a new destination are new too, so none is expected.
+    private func revealNewDestination() async throws {
+        guard plan.anchor > 0, let destination = plan.steps[0].screen else { return }
+        var reveals: [ContainerReveal] = []
+        var child = destination
+        for container in ScreenTree.ancestors(of: destination) {
+            if let reveal = try? container.asContainer?.revealing(child), reveal.removedScreens.isEmpty {
+                reveals.append(reveal)
+            }
+            child = container
+        }
+        for reveal in reveals.reversed() {
+            try await apply(ShowOperation(summary: reveal.summary, run: reveal.perform), animated: false)
+        }
+    }
+
+    /// Runs one transition and records it as applied; a failure is reported by ``showFailure(_:in:)``.
+    private func apply(_ operation: ShowOperation, animated: Bool) async throws {
+        do {
+            try await operation.run(animated)
+        } catch {
+            throw showFailure(error, in: operation)
+        }
+        appliedOperations.append(operation)
+    }
+
+    /// The error for a transition that failed: its own code while nothing has changed yet, and
+    /// ``RoutingError/Code/actionFailedAfterChanges`` with the transitions already applied after.
+    private func showFailure(_ error: any Error, in operation: ShowOperation) -> RoutingError {
+        let failed: RoutingError
+        switch error {
+        case let error as RoutingError:
+            failed = error.with(plan: report)
+        case let unable as NotModalPresentingError:
+            failed = failure(
+                .cannotPresent, step: nil, stepOverride: operation.summary,
+                expected: "a screen that can present and dismiss", found: unable.description)
+        case let refusal as DismissalRefusedError:
+            failed = failure(
+                .dismissalRefused, step: nil, stepOverride: operation.summary,
+                expected: "every screen it removes to accept being dismissed", found: refusal.description)
+        default:
+            failed = failure(
+                .actionFailed, step: nil, stepOverride: operation.summary,
+                expected: "the transition to succeed", found: "it failed", underlying: error)
+        }
+        return afterChanges(failed)
+    }
+
+    /// `error`, recoded as ``RoutingError/Code/actionFailedAfterChanges`` when transitions of this
+    /// run have already changed the screen.
+    func afterChanges(_ error: RoutingError, countingLast: Bool = true) -> RoutingError {
+        let applied = countingLast ? appliedOperations : Array(appliedOperations.dropLast())
+        guard !applied.isEmpty else { return error }
+        return RoutingError(
+            code: .actionFailedAfterChanges, step: error.step, expected: error.expected,
+            found: "\(error.found) (\(error.code.rawValue), after the screen had changed)", plan: error.plan,
+            underlyingError: error.underlyingError, failingStep: error.failingStep,
+            appliedOperations: applied.map(\.summary))
+    }
+
+    /// The integrations onto screens that are on screen, anchor side first; several into the same
+    /// list container become one change.
+    ///
+    /// `standingIn` (preflight) merges stand-ins for the screens not built yet, so the screens a
+    /// merge drops from a live container are asked before anything is built.
+    func integrationOperations(standingIn: Bool) throws -> [ShowOperation] {
+        var operations: [ShowOperation] = []
+        var index = plan.anchor - 1
+        while index >= 0 {
+            let step = plan.steps[index]
+            if step.mergedInto != nil {
+                index -= 1
+                continue
+            }
+            var group = [index]
+            if step.node.integration?.isContainer == true, !step.isBuiltByContainer {
+                while let next = group.last.map({ $0 - 1 }), next >= 0, plan.steps[next].mergedInto == nil,
+                    !plan.steps[next].isBuiltByContainer, plan.steps[next].node.integration?.isContainer == true,
+                    RunPlan.Target.same(plan.steps[next].target, step.target)
+                {
+                    group.append(next)
+                }
+            }
+            operations.append(try operation(for: group, standingIn: standingIn))
+            index -= group.count
+        }
+        return operations
+    }
+
+    private func operation(for group: [Int], standingIn: Bool) throws -> ShowOperation {
+        let first = plan.steps[group[0]]
+        let names = group.map { plan.steps[$0].node.screenTypeName }.joined(separator: ", ")
+        let actionName = first.node.integration?.name ?? "no action"
+        let isContainerGroup = first.node.integration?.isContainer == true && !first.isBuiltByContainer
+        if isContainerGroup, case .live(let target)? = first.target, let list = target as? any ChildListContainer {
+            _ = try merged(group, into: list, standingIn: standingIn)
+        }
+        return ShowOperation(
+            summary: "\(actionName) of \(names) (step \(group.map(String.init).joined(separator: ", ")))"
+        ) {
+            [unowned self] animated in
+            let target = try self.liveTarget(of: group[0])
+            if isContainerGroup, let list = target as? any ChildListContainer {
+                try await list.setContainerChildren(
+                    try self.merged(group, into: list, standingIn: false), animated: animated)
+                return
+            }
+            for member in group {
+                guard let screen = self.plan.steps[member].screen,
+                    let integration = self.plan.steps[member].node.integration
+                else { continue }
+                try await integration.perform(screen, target, animated && member == group.last)
+            }
+        }
+    }
+
+    /// The children `list` will have once the group's screens are merged in, after checking that
+    /// no screen the merge removes refuses to leave.
+    private func merged(_ group: [Int], into list: any ChildListContainer, standingIn: Bool) throws
+        -> ContainerChildren
+    {
+        let before = list.containerChildren
+        var children = before
+        for member in group {
+            guard let merge = plan.steps[member].node.integration?.merge,
+                let screen = plan.steps[member].screen ?? (standingIn ? PreflightStandIn() : nil)
+            else { continue }
+            try merge(screen, &children)
+        }
+        let removed = before.screens.filter { old in !children.screens.contains { $0 === old } }
+        try checkLeaving(
+            removed, step: group[0],
+            expected:
+                "the screens \(plan.steps[group[0]].node.integration?.name ?? "the action") removes from \(list) to accept leaving"
+        )
+        return children
+    }
+
+    private func liveTarget(of index: Int) throws -> any Screen {
+        switch plan.steps[index].target {
+        case .live(let screen)?:
+            return screen
+        case .node(let container)?:
+            if let screen = plan.steps[container].screen { return screen }
+            throw failure(
+                .actionFailed, step: index, expected: "the screen of step \(container) to be on screen",
+                found: "it was never built")
+        case .around(let inner, let adapter)?:
+            guard let screen = plan.steps[inner].screen, let container = adapter.resolve(screen) else {
+                throw failure(
+                    .containerNotFound, step: inner,
+                    expected: "\(adapter.name) around \(plan.steps[inner].node.screenTypeName)",
+                    found: plan.steps[inner].screen.map { "no such container around \($0)" }
+                        ?? "the screen was not found")
+            }
+            return container
+        case nil:
+            throw failure(.actionFailed, step: index, expected: "a planned target", found: "none")
+        }
+    }
+}
+
+/// Stands in, during preflight, for a screen not built yet, so that merging into a live container
+/// shows which of its screens the merge would drop.
+@MainActor
+private final class PreflightStandIn: Screen, CustomStringConvertible {
+    var parentScreen: (any Screen)? { nil }
+    var childScreens: [any Screen] { [] }
+    var presentedScreen: (any Screen)? { nil }
+    var presentingScreen: (any Screen)? { nil }
+    var isBeingDismissed: Bool { false }
+    nonisolated var description: String { "the screen to build" }
+}

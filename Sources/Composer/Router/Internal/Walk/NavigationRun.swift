@@ -1,0 +1,138 @@
+/// One navigation carried out by ``DefaultRouter`` over one chain, in seven phases, each in a file
+/// of its own and each handing a value to the next:
+///
+/// 1. **plan** (`NavigationRun+Plan.swift`): resolves the chain, asks the finders from the
+///    destination back (the first found screen is the anchor) and where each new screen goes;
+///    hands on a ``RunPlan``.
+/// 2. **preflight** (`NavigationRun+Preflight.swift`): a list of checks that ask, before any app
+///    code runs, every question whose answer is already knowable (vetoes, reveals, contexts);
+///    hands on the reveal it checked (`NavigationRun+Reveal.swift`).
+/// 3. **guard** (`NavigationRun+Guard.swift`): the interceptors, once each; planned and
+///    preflighted again while they change the tree.
+/// 4. **build** (`NavigationRun+Build.swift`): the missing screens, into the plan.
+/// 5. **prepare** (`NavigationRun+Prepare.swift`): the context tasks on every screen of the plan.
+/// 6. **show** (`NavigationRun+Show.swift`): hands on the list of transitions (reveal, then
+///    integrations) and applies them.
+/// 7. **finish** (`NavigationRun+Finish.swift`): checks the destination is on screen, runs the
+///    post tasks and logs the run's report (`NavigationRun+Report.swift`).
+///
+/// It keeps what it learns so that every error can carry the plan as text.
+///
+/// Its state is `@exclusivity(unchecked)`: the run is confined to the main actor, no access to it
+/// overlaps another (each reads or assigns an element and ends), and the dynamic checks of a class's
+/// stored properties, with the thread-local look-up each one makes, cost a navigation to a screen
+/// already on screen about a tenth of its time.
+@MainActor
+final class NavigationRun {
+    let tree: ScreenTree
+    let navigationContext: Any
+    let chain: StepChain
+    let globals: StepNode
+    let logger: any RoutingLogger
+    let planInterceptors: [ErasedPlanInterceptor]
+    /// The window, when it counts the changes to its tree.
+    let revisioning: (any TreeRevisioning)?
+    /// The routers to mark active in the task while the run executes the app's code (guards,
+    /// factories, actions), so that a navigation started there runs at once instead of waiting for
+    /// this one; `nil` when the caller's task has them marked already.
+    let scope: ActiveRouters?
+
+    /// The plan of the run, as the last planning made it and the phases since completed it.
+    @exclusivity(unchecked) var plan = RunPlan.unplanned
+    @exclusivity(unchecked) var stage = RunStage.planning
+    /// The reveal preflight checked, reused by the show phase while the tree is unchanged.
+    @exclusivity(unchecked) var checkedReveal: (revision: Int, operations: [ShowOperation])?
+    /// What the guard phase has run so far (guards are run once each per navigation).
+    @exclusivity(unchecked) var guards = GuardRecord()
+    /// The transitions of the show phase already applied, for an error that must say so.
+    @exclusivity(unchecked) var appliedOperations: [ShowOperation] = []
+    /// The show-phase transition running now, described only when a report is written.
+    @exclusivity(unchecked) var showingOperation: (position: Int, count: Int, operation: ShowOperation)?
+    /// Whether the run has begun changing the screen; an interrupting navigation cancels only a
+    /// run that has not.
+    @exclusivity(unchecked) private(set) var hasStartedShowing = false
+    /// Set by an interrupting navigation; the run stops at its next check, before showing.
+    @exclusivity(unchecked) private(set) var isCancelled = false
+    /// The task the interceptors run in while they run, so that cancelling the run reaches an
+    /// interceptor that waits (for a user signing in) as task cancellation.
+    @exclusivity(unchecked) var guardTask: Task<Bool, any Error>?
+
+    init(
+        chain: StepChain, context: Any, tree: ScreenTree, scope: ActiveRouters?, globals: StepNode,
+        planInterceptors: [ErasedPlanInterceptor] = [], logger: any RoutingLogger
+    ) {
+        self.planInterceptors = planInterceptors
+        self.revisioning = tree.revisioning
+        self.scope = scope
+        self.chain = chain
+        self.navigationContext = context
+        self.tree = tree
+        self.globals = globals
+        self.logger = logger
+    }
+
+    /// Runs every phase and returns the destination screen.
+    ///
+    /// A phase with nothing to do is not awaited at all: each `await` of an async function costs a
+    /// frame and an executor check even when it never suspends, which is most of the cost of a
+    /// navigation to a screen already on screen.
+    func run(animated: Bool) async throws -> any Screen {
+        plan = try makePlan()
+        try preflight()
+        if logger.wants(.debug) { logger.log(RoutingLogEntry(level: .debug, message: report)) }
+        var interceptorsRan = false
+        if let pending = pendingGuard(includingGlobals: true) {
+            interceptorsRan = try await inScope { try await guardInOwnTask(pending) }
+        }
+        // Guards may change the tree (a login screen came and went) or what a SwitchAssembly
+        // picks: then plan again, and guard every step the new plan has that no plan guarded.
+        var rounds = 0
+        while interceptorsRan, try planIsStale() {
+            plan = try makePlan()
+            try preflight()
+            rounds += 1
+            guard rounds < 8 else {
+                throw failure(
+                    .interceptorRejected, step: nil, expected: "the guards to settle on one plan",
+                    found: "every re-plan after the guards brought new guarded steps (\(rounds) rounds)")
+            }
+            interceptorsRan = false
+            if let pending = pendingGuard(includingGlobals: false) {
+                interceptorsRan = try await inScope { try await guardInOwnTask(pending) }
+            }
+        }
+        try checkCancellation()
+        if plan.anchor > 0 { try await inScope { try await buildMissingScreens() } }
+        try prepareScreens()
+        try checkCancellation()
+        hasStartedShowing = true
+        let operations = try showOperations()
+        if !operations.isEmpty || plan.anchor > 0 {
+            try await inScope { try await show(operations, animated: animated) }
+        }
+        stage = .doneShowing
+        return try finish()
+    }
+
+    /// Stops the run at its next check, and cancels the task of the interceptors running now.
+    func cancel() {
+        isCancelled = true
+        guardTask?.cancel()
+    }
+
+    func checkCancellation() throws {
+        if isCancelled || Task.isCancelled {
+            throw failure(
+                .cancelled, step: nil, expected: "the navigation's task to stay alive",
+                found: "it was cancelled while \(stage); nothing on screen was changed")
+        }
+    }
+
+    /// Runs `body`, which runs the app's asynchronous code, with ``scope`` marked in the task (and
+    /// in the tasks it creates, such as the guards' own). The phases that run none skip the
+    /// task-local binding, a noticeable share of a navigation to a screen already on screen.
+    private func inScope<T>(_ body: () async throws -> T) async throws -> T {
+        guard let scope else { return try await body() }
+        return try await NavigationScope.$activeRouters.withValue(scope, operation: body)
+    }
+}
