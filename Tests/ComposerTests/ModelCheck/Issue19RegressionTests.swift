@@ -86,10 +86,8 @@ struct Issue19RegressionTests {
         }
 
         #expect(error?.code == .containerNotFound)
-        withKnownIssue("issue 19 point 3: the destination is presented before its container is looked for") {
-            #expect(window.render() == before)
-            #expect(recorder.events.isEmpty, "no guard or factory ran")
-        }
+        #expect(window.render() == before)
+        #expect(recorder.events.isEmpty, "no guard or factory ran")
     }
 
     /// A split view under a sheet, so that any navigation into it first dismisses the sheet.
@@ -139,11 +137,9 @@ struct Issue19RegressionTests {
             try await router.navigate(to: route(router), with: 3, animated: false)
         }
 
-        withKnownIssue("issue 19 point 4: the action fails in the show phase, after the sheet was dismissed") {
-            #expect(error?.code == .actionFailed)
-            #expect(window.render() == before)
-            #expect(recorder.events.isEmpty, "no guard or factory ran")
-        }
+        #expect(error?.code == .actionFailed)
+        #expect(window.render() == before)
+        #expect(recorder.events.isEmpty, "no guard or factory ran")
     }
 
     @Test("Point 4: a navigation stack pushed onto a stack under a sheet is refused before the sheet is dismissed")
@@ -165,10 +161,8 @@ struct Issue19RegressionTests {
             try await router.navigate(to: route, with: 3, animated: false)
         }
 
-        withKnownIssue("issue 19 point 4: the push fails in the show phase, after the sheet was dismissed") {
-            #expect(error?.code == .actionFailed)
-            #expect(window.render() == before)
-            #expect(recorder.events.isEmpty, "no guard ran")
-        }
+        #expect(error?.code == .actionFailed)
+        #expect(window.render() == before)
+        #expect(recorder.events.isEmpty, "no guard ran")
     }
 }
