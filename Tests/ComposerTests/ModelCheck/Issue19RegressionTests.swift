@@ -69,6 +69,34 @@ struct Issue19RegressionTests {
         #expect(window.render() == before)
     }
 
+    @Test("Point 2: signed out, replacing a root that refuses to leave fails before the sign-in shows a login screen")
+    func rootReplacementRefusalComesBeforeSignIn() async throws {
+        let root = CheckedScreen(1)
+        root.canBeDismissed = false
+        let window = TestWindow(root: root)
+        let router = DefaultRouter(window: window)
+        recorder.isSignedIn = false
+        let routes = CheckRoutes(recorder: recorder, router: router, window: window)
+        let route = routes.destination(RouteSpec(.replaceRoot, 2, guards: .signIn))
+            .using(TestNavigationContainer.push())
+            .from(routes.newStack(.signIn))
+            .using(GeneralAction.replaceRoot())
+            .from(GeneralStep.window())
+            .assemble()
+        let before = window.render()
+
+        let error = await #expect(throws: RoutingError.self) {
+            try await router.navigate(to: route, with: 2, animated: false)
+        }
+
+        #expect(window.render() == before)
+        withKnownIssue("issue 19 point 2: the login screen comes first, the refusal after the sign-in") {
+            #expect(error?.code == .dismissalRefused)
+            #expect(recorder.events.isEmpty, "no guard ran and no login screen was shown")
+            #expect(recorder.isSignedIn == false)
+        }
+    }
+
     @Test("Point 3: a destination that expects a container it is never in fails before anything is shown")
     func expectedContainerIsCheckedFirst() async throws {
         let window = TestWindow(root: CheckedScreen(1))
