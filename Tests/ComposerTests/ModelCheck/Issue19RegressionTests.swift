@@ -90,11 +90,9 @@ struct Issue19RegressionTests {
         }
 
         #expect(window.render() == before)
-        withKnownIssue("issue 19 point 2: the login screen comes first, the refusal after the sign-in") {
-            #expect(error?.code == .dismissalRefused)
-            #expect(recorder.events.isEmpty, "no guard ran and no login screen was shown")
-            #expect(recorder.isSignedIn == false)
-        }
+        #expect(error?.code == .dismissalRefused)
+        #expect(recorder.events.isEmpty, "no guard ran and no login screen was shown")
+        #expect(recorder.isSignedIn == false)
     }
 
     @Test("Point 3: a destination that expects a container it is never in fails before anything is shown")
