@@ -191,4 +191,23 @@ struct Issue19RegressionTests {
         #expect(window.render() == before)
         #expect(recorder.events.isEmpty, "no guard ran")
     }
+
+    @Test(
+        "Point 6: signed out, revealing a screen under a full-screen modal asks the plan guard about the split view's other column, which the dismissal uncovers"
+    )
+    func planListsWhatTheRevealUncovers() async {
+        let violation = await ModelCheckWorld.run(
+            tree: TreeSpec(
+                .screen, 1,
+                presented: [
+                    TreeSpec(
+                        .split(collapsed: false), 2, children: [TreeSpec(.gated, 4), TreeSpec(.screen, 6)],
+                        presented: [TreeSpec(.screen, 8, style: .fullScreen)])
+                ]),
+            signedIn: false,
+            steps: [.navigate(RouteSpec(.push, 6))])
+        withKnownIssue("issue 19 point 6: the plan lists only the anchor and what is visible inside it") {
+            #expect(violation == nil, "\(violation.map(String.init(describing:)) ?? "")")
+        }
+    }
 }
