@@ -206,8 +206,6 @@ struct Issue19RegressionTests {
                 ]),
             signedIn: false,
             steps: [.navigate(RouteSpec(.push, 6))])
-        withKnownIssue("issue 19 point 6: the plan lists only the anchor and what is visible inside it") {
-            #expect(violation == nil, "\(violation.map(String.init(describing:)) ?? "")")
-        }
+        #expect(violation == nil, "\(violation.map(String.init(describing:)) ?? "")")
     }
 }
