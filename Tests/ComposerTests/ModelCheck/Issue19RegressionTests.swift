@@ -208,4 +208,27 @@ struct Issue19RegressionTests {
             steps: [.navigate(RouteSpec(.push, 6))])
         #expect(violation == nil, "\(violation.map(String.init(describing:)) ?? "")")
     }
+
+    @Test(
+        "Point 5: root() dismisses what a context-defining screen inside the root presents, with the full-screen modal over it"
+    )
+    func rootRevealDismissesPresentationsHostedInsideIt() async {
+        let violation = await ModelCheckWorld.run(
+            tree: TreeSpec(
+                .tabs(selected: 0), 1,
+                children: [
+                    TreeSpec(
+                        .nav, 2, children: [TreeSpec(.screen, 3)], definesContext: true,
+                        presented: [
+                            TreeSpec(
+                                .screen, 4, presented: [TreeSpec(.screen, 5, style: .fullScreen)],
+                                style: .currentContext)
+                        ])
+                ]),
+            signedIn: true,
+            steps: [.navigate(RouteSpec(.root, 1))])
+        withKnownIssue("issue 19 point 5: the reveal of the root leaves what a screen inside it presents") {
+            #expect(violation == nil, "\(violation.map(String.init(describing:)) ?? "")")
+        }
+    }
 }
