@@ -178,9 +178,19 @@ public struct ScreenTree {
     /// host: what its nearest presenting ancestor shows (``screenCovering(_:)``), and what hosts
     /// further out show, following parents and then the presenting screen of each level: a
     /// full-screen modal of the level's root over a context-defining screen that presents too, or
-    /// over the screen that presented `screen`'s own level. Revealing `screen` dismisses them all.
+    /// over the screen that presented `screen`'s own level. Before them come the presentations
+    /// hosted inside `screen` by a screen it shows that defines the presentation context: they
+    /// cover part of it (and a full-screen modal above one covers all of it). Revealing `screen`
+    /// dismisses them all.
     public static func presentationsCovering(_ screen: any Screen) -> [(host: any Screen, presented: any Screen)] {
         var result: [(host: any Screen, presented: any Screen)] = []
+        var inside = visibleChildren(of: screen)
+        while let next = inside.popLast(), result.count < 10_000 {
+            if let presented = livePresentation(next.presentedScreen), presented.presentingScreen === next {
+                result.append((next, presented))
+            }
+            inside.append(contentsOf: visibleChildren(of: next))
+        }
         var ownLevels: [any Screen] = []
         var node: (any Screen)? = screen
         var steps = 0

@@ -227,8 +227,6 @@ struct Issue19RegressionTests {
                 ]),
             signedIn: true,
             steps: [.navigate(RouteSpec(.root, 1))])
-        withKnownIssue("issue 19 point 5: the reveal of the root leaves what a screen inside it presents") {
-            #expect(violation == nil, "\(violation.map(String.init(describing:)) ?? "")")
-        }
+        #expect(violation == nil, "\(violation.map(String.init(describing:)) ?? "")")
     }
 }
