@@ -229,4 +229,27 @@ struct Issue19RegressionTests {
             steps: [.navigate(RouteSpec(.root, 1))])
         #expect(violation == nil, "\(violation.map(String.init(describing:)) ?? "")")
     }
+
+    @Test(
+        "Point 5: current is what the user sees when a context-defining container presents over a context-defining screen inside it that presents too"
+    )
+    func currentSeesPresentationsHostedAlongItsPath() async {
+        let violation = await ModelCheckWorld.run(
+            tree: TreeSpec(
+                .tabs(selected: 0), 1,
+                children: [
+                    TreeSpec(
+                        .split(collapsed: false), 2,
+                        children: [
+                            TreeSpec(
+                                .screen, 5, definesContext: true,
+                                presented: [TreeSpec(.screen, 8, style: .overCurrentContext)])
+                        ], definesContext: true, presented: [TreeSpec(.screen, 9, style: .currentContext)])
+                ]),
+            signedIn: false,
+            steps: [.navigate(RouteSpec(.push, 2))])
+        withKnownIssue("issue 19 point 5: current ignores the split view's own presentation") {
+            #expect(violation == nil, "\(violation.map(String.init(describing:)) ?? "")")
+        }
+    }
 }
