@@ -248,8 +248,6 @@ struct Issue19RegressionTests {
                 ]),
             signedIn: false,
             steps: [.navigate(RouteSpec(.push, 2))])
-        withKnownIssue("issue 19 point 5: current ignores the split view's own presentation") {
-            #expect(violation == nil, "\(violation.map(String.init(describing:)) ?? "")")
-        }
+        #expect(violation == nil, "\(violation.map(String.init(describing:)) ?? "")")
     }
 }
