@@ -116,7 +116,7 @@ struct LinkRedirectTests {
         #expect(table.redirects.isEmpty)
     }
 
-    nonisolated static let rejected: [([(String, String)], LinkRedirectProblem)] = [
+    nonisolated static let rejected: [([(String, String)], LinkRedirectError)] = [
         ([("shop://gone/<id>", "shop://product/<int:id>")], .unknownPattern("shop://gone/<id>", lookalike: nil)),
         (
             [("shop://legacy/<id>", "shop://product/<int:code>")],
@@ -146,7 +146,7 @@ struct LinkRedirectTests {
     ]
 
     @Test("invalid tables are rejected whole and the previous one is kept", arguments: rejected)
-    func rejectedTables(pairs: [(String, String)], problem: LinkRedirectProblem) throws {
+    func rejectedTables(pairs: [(String, String)], problem: LinkRedirectError) throws {
         var table = try table()
         try table.setRedirects([LinkRedirect(from: Self.legacy, to: .pattern(Self.product))])
         let before = table.redirects
@@ -210,12 +210,12 @@ struct LinkRedirectTests {
             LinkError.invalidRedirects(.loop(["shop://a", "shop://b", "shop://a"])).description
                 == "redirects rejected, previous redirects kept: redirects loop: shop://a → shop://b → shop://a")
         #expect(
-            LinkRedirectProblem.unknownPattern("shop://product/<int:code>", lookalike: "shop://product/<int:id>")
+            LinkRedirectError.unknownPattern("shop://product/<int:code>", lookalike: "shop://product/<int:id>")
                 .description
                 == "redirect pattern 'shop://product/<int:code>' is not registered; did you mean 'shop://product/<int:id>'?"
         )
         #expect(
-            LinkRedirectProblem.missingParameter(name: "id", from: "shop://a", to: "shop://p/<id>").description
+            LinkRedirectError.missingParameter(name: "id", from: "shop://a", to: "shop://p/<id>").description
                 == "redirect from 'shop://a' to 'shop://p/<id>' cannot provide 'id', which 'shop://p/<id>' requires")
         #expect(LinkRedirect(from: "shop://a", to: .fallback).description == "shop://a → fallback")
     }

@@ -12,22 +12,22 @@ extension DestinationStep {
     ///   (``RoutingError/Code/noMatchingCase``), or a finder that threw
     ///   (``RoutingError/Code/screenNotFound``).
     public func existingScreen(with context: Context, in tree: ScreenTree) throws(RoutingError) -> ViewController? {
-        let found: (screen: any Screen, adapter: StepNode.TargetAdapter?)?
+        let destination: StepNode
+        let destinationContext: Any
         do {
-            guard let destination = try chain.resolve(context, tree).first, let find = destination.find else {
-                return nil
-            }
-            found = try find(destination.contextAdapter(context), tree).map { ($0, destination.targetAdapter) }
-        } catch let error as RoutingError {
-            throw error
+            guard let first = try chain.resolve(context, tree).first else { return nil }
+            (destination, destinationContext) = (first, try first.contextAdapter(context))
         } catch {
-            throw RoutingError(
-                code: .screenNotFound, step: "finder of \(ViewController.self)",
-                expected: "the finder to answer whether the screen exists", found: "the finder threw",
-                underlyingError: error)
+            // The chain and its context adapters throw routing errors only (a SwitchAssembly
+            // without a case, a context of the wrong type).
+            throw error as? RoutingError
+                ?? RoutingError(code: .contextMismatch, expected: "the route to resolve", found: "\(error)")
         }
-        guard let found else { return nil }
-        let target = found.adapter.map { $0.resolve(found.screen) } ?? found.screen
+        guard
+            let screen = try destination.findScreen(
+                with: destinationContext, in: tree, step: "finder of \(ViewController.self)", position: 0)
+        else { return nil }
+        let target = destination.targetAdapter.map { $0.resolve(screen) } ?? screen
         return target as Any as? ViewController
     }
 }

@@ -61,3 +61,19 @@ public struct ClosurePostTask<ViewController, Context>: PostRoutingTask {
         body(destination, context, screens)
     }
 }
+
+/// A plan interceptor written as a closure.
+@MainActor
+public struct ClosurePlanInterceptor: NavigationPlanInterceptor {
+    private let body: @MainActor (NavigationPlan) async throws -> Void
+
+    /// Creates an interceptor that runs `body` with each navigation's plan.
+    public init(_ body: @escaping @MainActor (NavigationPlan) async throws -> Void) {
+        self.body = body
+    }
+
+    /// Runs the closure.
+    public func intercept(_ plan: NavigationPlan) async throws {
+        try await body(plan)
+    }
+}

@@ -83,21 +83,11 @@ public final class DefaultRouter {
         to step: DestinationStep<ViewController, Context>, with context: Context, animated: Bool = true,
         queueing: NavigationQueueing = .waitTurn
     ) async throws(RoutingError) -> ViewController {
-        let id = ObjectIdentifier(self)
-        let outerScope = NavigationScope.activeRouters
-        let outcome: (screen: any Screen, run: NavigationRun)
-        if outerScope.contains(id) {
-            outcome = try await perform(step.chain, context: context, animated: animated, scope: nil)
-        } else {
-            // A free queue is taken without suspending: most navigations never wait.
-            if !queue.tryAcquire() { try await takeTurn(queueing) }
-            defer { queue.release() }
-            var scope = outerScope
-            scope.insert(id)
-            // The navigation runs in the caller's task: creating a task per navigation costs more
-            // than a whole navigation to a found screen. An interrupting navigation cancels the run
-            // itself (`NavigationRun.cancel()`), whose interceptors run in a task of the run's own.
-            outcome = try await perform(step.chain, context: context, animated: animated, scope: scope)
+        // The navigation runs in the caller's task: creating a task per navigation costs more than
+        // a whole navigation to a found screen. An interrupting navigation cancels the run itself
+        // (`NavigationRun.cancel()`), whose interceptors run in a task of the run's own.
+        let outcome = try await inTurn(queueing) { scope async throws(RoutingError) in
+            try await perform(step.chain, context: context, animated: animated, scope: scope)
         }
         guard let destination = outcome.screen as? ViewController else {
             throw logged(
@@ -106,6 +96,25 @@ public final class DefaultRouter {
                     found: "\(type(of: outcome.screen)): \(outcome.screen)", plan: outcome.run.report))
         }
         return destination
+    }
+
+    /// Runs `change` in this router's turn, as every change the router makes does (a navigation,
+    /// removing a finished screen): at once inside a navigation of this router that awaits it
+    /// (`nested`, or the task marks this router active; `change` then gets no scope to mark),
+    /// otherwise once the queue is free, with the scope that marks this router active.
+    func inTurn<T>(
+        _ queueing: NavigationQueueing, nested: Bool = false,
+        _ change: (_ scope: ActiveRouters?) async throws(RoutingError) -> T
+    ) async throws(RoutingError) -> T {
+        let id = ObjectIdentifier(self)
+        let outerScope = NavigationScope.activeRouters
+        if nested || outerScope.contains(id) { return try await change(nil) }
+        // A free queue is taken without suspending: most navigations never wait.
+        if !queue.tryAcquire() { try await takeTurn(queueing) }
+        defer { queue.release() }
+        var scope = outerScope
+        scope.insert(id)
+        return try await change(scope)
     }
 
     func takeTurn(_ queueing: NavigationQueueing) async throws(RoutingError) {
@@ -174,40 +183,61 @@ public final class DefaultRouter {
     private func perform(_ chain: StepChain, context: Any, animated: Bool, scope: ActiveRouters?)
         async throws(RoutingError) -> (screen: any Screen, run: NavigationRun)
     {
-        guard let window = windowProvider.window else {
-            throw logged(
-                RoutingError(
-                    code: .noWindow, expected: "a window to navigate in", found: "the window provider returned nil"))
+        let traits: WindowTraits
+        do {
+            traits = try changingWindow(step: nil, expected: "a window to navigate in")
+        } catch {
+            throw logged(error)
         }
-        let traits = traits(of: window)
         let run = NavigationRun(
-            chain: chain, context: context, tree: ScreenTree(window: window, revisioning: traits.revisioning),
+            chain: chain, context: context, tree: ScreenTree(window: traits.window, revisioning: traits.revisioning),
             scope: scope, globals: globals, planInterceptors: planInterceptors, logger: logger)
         let isOutermost = activeRun == nil
         if isOutermost { activeRun = run }
-        // Observers and result waits need the current screen before and after; without them the
-        // run costs nothing more.
-        let listens = observation.listens
-        let before = listens ? run.tree.current : nil
         observation.runs.append(run)
         defer {
             if isOutermost { activeRun = nil }
             observation.runs.removeAll { $0 === run }
-            // A router that began listening during this run reports from the screen it saw then.
+        }
+        return try await reportingJump(in: traits.window, current: run.tree.current) { () async throws(RoutingError) in
+            await traits.settle()
+            do {
+                return (try await run.run(animated: animated), run)
+            } catch {
+                throw logged(
+                    (error as? RoutingError)
+                        ?? RoutingError(
+                            code: .actionFailed, expected: "the navigation to finish", found: "an unexpected error",
+                            plan: run.report, underlyingError: error))
+            }
+        }
+    }
+
+    /// The window a change happens in, with the traits the router asks it for; a provider without
+    /// one fails the change with ``RoutingError/Code/noWindow``.
+    func changingWindow(step: String?, expected: String) throws(RoutingError) -> WindowTraits {
+        guard let window = windowProvider.window else {
+            throw RoutingError(
+                code: .noWindow, step: step, expected: expected, found: "the window provider returned nil")
+        }
+        return traits(of: window)
+    }
+
+    /// Runs `change` and then reports the jump it made to observers and result waits. Without any
+    /// listening the change costs nothing more: the current screen before is read only for them.
+    func reportingJump<T>(
+        in window: any ScreenWindow, current: @autoclosure () -> (any Screen)?,
+        _ change: () async throws(RoutingError) -> T
+    ) async throws(RoutingError) -> T {
+        let listens = observation.listens
+        let before = listens ? current() : nil
+        defer {
+            // A router that began listening during this change reports from the screen it saw then.
             if listens || observation.listens {
                 observation.report(cause: .router, from: listens ? before : observation.lastCurrent, in: window)
             }
         }
-        await traits.settle()
-        do {
-            return (try await run.run(animated: animated), run)
-        } catch {
-            throw logged(
-                (error as? RoutingError)
-                    ?? RoutingError(
-                        code: .actionFailed, expected: "the navigation to finish", found: "an unexpected error",
-                        plan: run.report, underlyingError: error))
-        }
+        return try await change()
     }
 
     /// `error`, logged for a logger that wants errors.

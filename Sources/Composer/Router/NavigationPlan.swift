@@ -46,31 +46,3 @@ public struct NavigationPlan {
         entries.contains { $0.type is T.Type }
     }
 }
-
-/// A router-wide guard that sees the whole plan of every navigation (``NavigationPlan``): every
-/// screen it will reveal, build or create as a container's predefined child.
-///
-/// Plan interceptors run in the guard phase, after the router-wide context interceptors and before
-/// the steps' own; when the guards change the tree and the plan changes, they see the new plan.
-@MainActor
-public protocol NavigationPlanInterceptor {
-    /// Returns to let the navigation go ahead; throws to stop it
-    /// (``RoutingError/Code/interceptorRejected``). May navigate through the same router and wait.
-    func intercept(_ plan: NavigationPlan) async throws
-}
-
-/// A plan interceptor written as a closure.
-@MainActor
-public struct ClosurePlanInterceptor: NavigationPlanInterceptor {
-    private let body: @MainActor (NavigationPlan) async throws -> Void
-
-    /// Creates an interceptor that runs `body` with each navigation's plan.
-    public init(_ body: @escaping @MainActor (NavigationPlan) async throws -> Void) {
-        self.body = body
-    }
-
-    /// Runs the closure.
-    public func intercept(_ plan: NavigationPlan) async throws {
-        try await body(plan)
-    }
-}

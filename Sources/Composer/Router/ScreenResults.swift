@@ -229,41 +229,36 @@ extension DefaultRouter {
 
     /// Removes a screen that finished, the way it came, through the queue.
     func removeFinishedScreen(_ screen: any Screen, animated: Bool, nested: Bool) async throws(RoutingError) {
-        let inScope = nested || NavigationScope.activeRouters.contains(ObjectIdentifier(self))
-        if !inScope { try await takeTurn(.waitTurn) }
-        defer { if !inScope { queue.release() } }
-        guard let window = windowProvider.window else {
-            throw RoutingError(
-                code: .noWindow, step: "finishing \(screen)", expected: "a window to remove the screen from",
-                found: "the window provider returned nil")
-        }
-        await traits(of: window).settle()
-        let tree = ScreenTree(window: window)
-        guard tree.contains(screen) else { return }
-        let before = tree.current
-        observation.removalsRunning += 1
-        defer {
-            observation.removalsRunning -= 1
-            observation.report(cause: .router, from: before, in: window)
-        }
-        let removal = FinishedScreenRemoval(screen)
-        if let refusing = removal.refusingScreen {
-            throw RoutingError(
-                code: .dismissalRefused, step: "finishing \(screen)",
-                expected: "every screen that leaves with it to accept leaving",
-                found: "\(refusing) refuses (canBeDismissed is false); nothing was removed and the caller still waits",
-                underlyingError: DismissalRefusedError(refusing))
-        }
-        do {
-            try await removal.perform(animated: animated)
-        } catch let error as NotModalPresentingError {
-            throw RoutingError(
-                code: .cannotPresent, step: "finishing \(screen)", expected: "its presenter to dismiss it",
-                found: error.description, underlyingError: error)
-        } catch {
-            throw RoutingError(
-                code: .actionFailed, step: "finishing \(screen)", expected: "the screen to be removed the way it came",
-                found: "the container or presenter refused", underlyingError: error)
+        try await inTurn(.waitTurn, nested: nested) { _ async throws(RoutingError) in
+            let step = "finishing \(screen)"
+            let traits = try changingWindow(step: step, expected: "a window to remove the screen from")
+            await traits.settle()
+            let tree = ScreenTree(window: traits.window, revisioning: traits.revisioning)
+            guard tree.contains(screen) else { return }
+            observation.removalsRunning += 1
+            defer { observation.removalsRunning -= 1 }
+            try await reportingJump(in: traits.window, current: tree.current) { () async throws(RoutingError) in
+                let removal = FinishedScreenRemoval(screen)
+                if let refusing = removal.refusingScreen {
+                    throw RoutingError(
+                        code: .dismissalRefused, step: step,
+                        expected: "every screen that leaves with it to accept leaving",
+                        found:
+                            "\(refusing) refuses (canBeDismissed is false); nothing was removed and the caller still waits",
+                        underlyingError: DismissalRefusedError(refusing))
+                }
+                do {
+                    try await removal.perform(animated: animated)
+                } catch let error as NotModalPresentingError {
+                    throw RoutingError(
+                        code: .cannotPresent, step: step, expected: "its presenter to dismiss it",
+                        found: error.description, underlyingError: error)
+                } catch {
+                    throw RoutingError(
+                        code: .actionFailed, step: step, expected: "the screen to be removed the way it came",
+                        found: "the container or presenter refused", underlyingError: error)
+                }
+            }
         }
     }
 }

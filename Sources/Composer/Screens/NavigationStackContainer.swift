@@ -27,3 +27,23 @@ extension NavigationStackContainer {
         try await setStack(stack + [screen], animated: animated)
     }
 }
+
+// MARK: - How it shows and reveals a child
+
+extension NavigationStackContainer {
+    /// The top of the stack.
+    public var visibleChildScreens: [any Screen] { stack.last.map { [$0] } ?? [] }
+
+    /// The top of the stack.
+    public var focusedChildScreen: (any Screen)? { stack.last }
+
+    /// Pops the stack back to `child`; the screens above it leave the tree.
+    public func revealing(_ child: any Screen) throws(ContainerRevealError) -> ContainerReveal? {
+        let screens = stack
+        guard let index = screens.firstIndex(where: { $0 === child }), index < screens.count - 1 else { return nil }
+        let kept = Array(screens[...index])
+        return ContainerReveal(
+            removing: Array(screens[(index + 1)...]), summary: { "pop \(self) back to \(child)" },
+            perform: { animated in try await self.setStack(kept, animated: animated) })
+    }
+}

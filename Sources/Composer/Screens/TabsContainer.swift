@@ -23,3 +23,24 @@ extension TabsContainer {
         try await setTabs(children.screens, selectedIndex: children.selectedIndex, animated: animated)
     }
 }
+
+// MARK: - How it shows and reveals a child
+
+extension TabsContainer {
+    /// The selected tab.
+    public var visibleChildScreens: [any Screen] { focusedChildScreen.map { [$0] } ?? [] }
+
+    /// The selected tab.
+    public var focusedChildScreen: (any Screen)? {
+        guard let index = selectedTabIndex else { return nil }
+        let tabs = tabScreens
+        return tabs.indices.contains(index) ? tabs[index] : nil
+    }
+
+    /// Selects `child`'s tab.
+    public func revealing(_ child: any Screen) throws(ContainerRevealError) -> ContainerReveal? {
+        guard let index = tabScreens.firstIndex(where: { $0 === child }), index != selectedTabIndex else { return nil }
+        return ContainerReveal(
+            summary: { "select tab \(index) of \(self)" }, perform: { _ in try await self.selectTab(at: index) })
+    }
+}

@@ -14,6 +14,18 @@ public protocol RoutingInterceptor {
     func intercept(with context: Context) async throws
 }
 
+/// A router-wide guard that sees the whole plan of every navigation (``NavigationPlan``): every
+/// screen it will reveal, build or create as a container's predefined child.
+///
+/// Plan interceptors run in the guard phase, after the router-wide context interceptors and before
+/// the steps' own; when the guards change the tree and the plan changes, they see the new plan.
+@MainActor
+public protocol NavigationPlanInterceptor {
+    /// Returns to let the navigation go ahead; throws to stop it
+    /// (``RoutingError/Code/interceptorRejected``). May navigate through the same router and wait.
+    func intercept(_ plan: NavigationPlan) async throws
+}
+
 /// Prepares a screen of the chain with the navigation's context, whether it was found or built:
 /// a found product screen is refreshed with the new product, a built one is filled in.
 @MainActor

@@ -40,18 +40,16 @@ extension NavigationRun {
     /// position, or `nil` when no finder found anything.
     private func findAnchor(in steps: inout [RunPlan.Step]) throws -> Int? {
         for index in steps.indices {
-            guard let find = steps[index].node.find else { continue }
             do {
-                if let found = try find(steps[index].context, tree) {
+                if let found = try steps[index].node.findScreen(
+                    with: steps[index].context, in: tree, step: "step \(index): \(steps[index].node.summary)",
+                    position: index)
+                {
                     steps[index].screen = found
                     return index
                 }
-            } catch let error as RoutingError {
-                throw error.with(plan: report(of: steps, anchor: nil))
             } catch {
-                throw failure(
-                    .screenNotFound, step: index, expected: "the finder to answer whether the screen exists",
-                    found: "the finder threw", underlying: error, unanchored: steps)
+                throw error.with(plan: report(of: steps, anchor: nil))
             }
         }
         return nil

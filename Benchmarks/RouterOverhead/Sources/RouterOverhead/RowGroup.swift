@@ -1,0 +1,225 @@
+import Composer
+
+/// One live tree of a ``Shape`` with routers over it, and the operations a row times on it. Each
+/// row group makes its own, with its own screen classes and routes.
+@MainActor
+struct BenchTree {
+    let window: any ScreenWindow
+    /// The reference: one bare walk of the whole tree for a product that is nowhere (see
+    /// ``bareWalk(in:for:_:)``); returns the number of screens it visited.
+    let walk: @MainActor () -> Int
+    /// Navigates to the product in a background tab under the presented stack: found, then revealed
+    /// (the modal dismissed, the tab selected, the stack popped); returns the destination.
+    let reveal: @MainActor () async throws -> any Screen
+    /// The same navigation through a router with one global interceptor that lets everything pass.
+    let revealGuarded: @MainActor () async throws -> any Screen
+    /// Builds a product, a list and a stack and presents them over the current screen.
+    let build: @MainActor () async throws -> any Screen
+    /// Navigates to a product that is nowhere, through a route with no factory: it must fail.
+    let fail: @MainActor () async -> RoutingError?
+    /// Navigates to the product already on screen.
+    let toCurrent: @MainActor () async throws -> any Screen
+}
+
+extension BenchTree {
+    /// The operations on `window` for product pages of type `Product`, which `existing` finds
+    /// wherever they are and `built` builds in a new stack, through a router of its own (and a
+    /// guarded one for ``revealGuarded``).
+    init<Product: ContextChecking & Screen>(
+        window: any ScreenWindow, shape: Shape, existing: DestinationStep<Product, Int>,
+        built: DestinationStep<Product, Int>
+    ) where Product.Context == Int {
+        let router = DefaultRouter(window: window)
+        let guarded = guardedRouter(window)
+        self.init(
+            window: window,
+            walk: { bareWalk(in: window, for: shape.missingID, Product.self).visited },
+            reveal: { try await router.navigate(to: existing, with: shape.hiddenID, animated: false) },
+            revealGuarded: { try await guarded.navigate(to: existing, with: shape.hiddenID, animated: false) },
+            build: { try await router.navigate(to: built, with: shape.builtID, animated: false) },
+            fail: {
+                do throws(RoutingError) {
+                    _ = try await router.navigate(to: existing, with: shape.missingID, animated: false)
+                    return nil
+                } catch {
+                    return error
+                }
+            },
+            toCurrent: { try await router.navigate(to: existing, with: shape.currentID, animated: false) })
+    }
+}
+
+/// The routes every row group times, for its own screen classes.
+@MainActor
+enum BenchRoutes {
+    /// A product wherever it is in the tree: found, then revealed; no factory, so none is built.
+    static func existing<Product: ContextChecking & Screen>(_: Product.Type) -> DestinationStep<Product, Int>
+    where Product.Context == Int {
+        GeneralStep.custom(ClassWithContextFinder<Product, Int>())
+    }
+
+    /// A product in a list in a new stack presented over the current screen: four steps, of which
+    /// three build (product, list, stack) and the last is the current screen.
+    static func built<Stack: NavigationStackContainer, List: Screen, Product: ContextChecking & Screen>(
+        stack: @escaping @MainActor () -> Stack, list: @escaping @MainActor () -> List,
+        product: @escaping @MainActor (Int) -> Product
+    ) -> DestinationStep<Product, Int> where Product.Context == Int {
+        let newStack = StepAssembly(
+            finder: NilFinder<Stack, Int>(),
+            factory: NavigationContainerFactory { _ in stack() }
+        )
+        .using(GeneralAction.presentModally())
+        .from(GeneralStep.current())
+        .assemble()
+        let list = StepAssembly(
+            finder: ClassFinder<List, Int>(),
+            factory: ClosureFactory { _ in list() }
+        )
+        .using(Stack.push())
+        .from(newStack)
+        .assemble()
+        return StepAssembly(
+            finder: ClassWithContextFinder<Product, Int>(),
+            factory: ClosureFactory(product)
+        )
+        .using(Stack.push())
+        .from(list.expectingContainer())
+        .assemble()
+    }
+}
+
+/// A set of rows: the same operations on trees of one kind of screen, each against the bare walk
+/// of its own tree. To add one, write a `RowGroup` in a file of its own and list it in `main.swift`.
+@MainActor
+struct RowGroup {
+    /// The name `--group` selects it by.
+    let name: String
+    /// What its screens are, printed above its table.
+    let summary: String
+    /// A fresh tree of `shape`.
+    let makeTree: @MainActor (Shape) async throws -> BenchTree
+    /// More columns of the group's own (name, nanoseconds on the tree of the row).
+    var extraColumns: [(name: String, measure: @MainActor (Shape, BenchTree) async throws -> Double)] = []
+}
+
+/// The reference every ratio divides by: the leanest search the public `Screen` API allows. The
+/// level roots are the window's root and then each `presentedScreen`; each level is walked depth
+/// first over `childScreens`, and every screen gets one dynamic cast to `Target` and, if it casts,
+/// one `isTarget(for:)`. Nothing else: no visibility, no options, no remembered screens. Returns
+/// the first match and the number of screens visited.
+@MainActor
+func bareWalk<Target: ContextChecking>(in window: any ScreenWindow, for context: Int, _: Target.Type)
+    -> (found: Target?, visited: Int) where Target.Context == Int
+{
+    var visited = 0
+    func visit(_ screen: any Screen) -> Target? {
+        visited += 1
+        if let target = screen as? Target, target.isTarget(for: context) { return target }
+        for child in screen.childScreens {
+            if let found = visit(child) { return found }
+        }
+        return nil
+    }
+    var levelRoot = window.rootScreen
+    var levels = 0
+    while let root = levelRoot, levels < 100 {
+        if let found = visit(root) { return (found, visited) }
+        levelRoot = root.presentedScreen
+        levels += 1
+    }
+    return (nil, visited)
+}
+
+/// A router with one global interceptor that lets every navigation go ahead.
+@MainActor
+func guardedRouter(_ window: any ScreenWindow) -> DefaultRouter {
+    let router = DefaultRouter(window: window)
+    router.add(AllowEverything())
+    return router
+}
+
+/// Lets every navigation go ahead, without suspending.
+struct AllowEverything: RoutingInterceptor {
+    func intercept(with context: Any) async throws {}
+}
+
+extension RowGroup {
+    /// Times every operation on each of `shapes` and prints one table: absolute nanoseconds
+    /// (medians) and ratios. Each sample of an operation is taken right after a sample of the walk
+    /// on the same tree, so both see the same machine load and the same warm tree; the walk column
+    /// is the median of those samples.
+    func run(_ shapes: [Shape]) async throws {
+        print("\n\(name): \(summary)")
+        let extraHeader = extraColumns.map { " | \($0.name) ns" }.joined()
+        print(
+            "screens | walk ns | reveal ns (x walk) | failing nav ns (x walk) | 4-step build ns (x walk)"
+                + " | guarded reveal ns | guard round ns (x reveal) | to current ns (x smallest tree)" + extraHeader)
+        var smallestToCurrent: Double?
+        for shape in shapes {
+            let tree = try await makeTree(shape)
+            let visited = tree.walk()
+            precondition(visited == shape.screenCount, "walked \(visited) screens, expected \(shape.screenCount)")
+            var walks: [Double] = []
+
+            let revealNS = try await Bench.measure {
+                try await timeOnFreshTree(shape, \.reveal, id: shape.hiddenID, walks: &walks)
+            }
+            let guardedNS = try await Bench.measure {
+                try await timeOnFreshTree(shape, \.revealGuarded, id: shape.hiddenID, walks: &walks)
+            }
+            let buildNS = try await Bench.measure {
+                try await timeOnFreshTree(shape, \.build, id: shape.builtID, walks: &walks)
+            }
+            let failNS = await Bench.measure {
+                walks.append(Bench.timeSynchronous(tree.walk).ns)
+                let (ns, error) = await Bench.time(tree.fail)
+                precondition(error?.code == .noAnchor, "the navigation to a missing product did not fail as expected")
+                return ns
+            }
+            let currentNS = try await Bench.measure {
+                let start = Bench.clock.now
+                for _ in 0..<20 {
+                    let found = try await tree.toCurrent()
+                    precondition((found as? any ProductIdentifying)?.productID == shape.currentID)
+                }
+                return Bench.nanoseconds(Bench.clock.now - start) / 20
+            }
+            let walkNS = Bench.median(walks)
+            let smallest = smallestToCurrent ?? currentNS
+            smallestToCurrent = smallest
+            var extras: [String] = []
+            for column in extraColumns { extras.append("\(whole(try await column.measure(shape, tree)))") }
+
+            func versus(_ ns: Double, _ reference: Double) -> String { "\(whole(ns)) (\(oneDecimal(ns / reference))x)" }
+            print(
+                ([
+                    "\(shape.screenCount)", "\(whole(walkNS))", versus(revealNS, walkNS), versus(failNS, walkNS),
+                    versus(buildNS, walkNS), "\(whole(guardedNS))", versus(guardedNS - revealNS, revealNS),
+                    versus(currentNS, smallest),
+                ] + extras).joined(separator: " | "))
+        }
+    }
+
+    /// The nanoseconds `operation` takes on a tree of `shape` made for it, after checking that it
+    /// ended on the product `id`, on screen; a sample of the walk of that tree, taken first, goes
+    /// to `walks`.
+    private func timeOnFreshTree(
+        _ shape: Shape, _ operation: KeyPath<BenchTree, @MainActor () async throws -> any Screen>, id: Int,
+        walks: inout [Double]
+    ) async throws -> Double {
+        let fresh = try await makeTree(shape)
+        walks.append(Bench.timeSynchronous(fresh.walk).ns)
+        let (ns, destination) = try await Bench.time(fresh[keyPath: operation])
+        precondition(
+            (destination as? any ProductIdentifying)?.productID == id
+                && ScreenTree(window: fresh.window).current === destination,
+            "the navigation did not end on product \(id)")
+        return ns
+    }
+}
+
+/// A product page of any row group, for checking where a navigation ended.
+@MainActor
+protocol ProductIdentifying: AnyObject {
+    var productID: Int { get }
+}

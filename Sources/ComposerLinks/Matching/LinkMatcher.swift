@@ -1,0 +1,334 @@
+/// The lookup on a link's bytes: no copy of the link, segments as byte ranges, percent-decoding
+/// only for segments that contain `%`, values converted straight from the bytes and kept in one
+/// small array. It accepts exactly the links `LinkAddress` accepts; when a link is malformed or
+/// matches nothing it gives up without saying why, and ``LinkTable/explainMiss(_:)`` works that
+/// out if anyone asks.
+///
+/// It is everything of a ``LinkTable`` a lookup reads, and is not generic: the lookup is
+/// compiled for these types once, instead of running generic code that looks up `Target`'s
+/// type information at every step, whatever `Target` an app uses. It is a class so that the
+/// lookup's closures share it rather than copy its tables (a retain instead of one per
+/// table); the table copies it before changing it when it is shared (copy on write).
+final class LinkMatcher {
+    /// What a lookup found.
+    enum Lookup {
+        case found(entry: Int, parameters: LinkParameters)
+        case failed(Miss)
+    }
+
+    /// Why a lookup failed, as far as it knows.
+    enum Miss {
+        /// A specific error, cheap to build (a missing or unconvertible query value, a link too long).
+        case error(LinkError)
+        /// Malformed or matching no pattern; ``LinkTable/explainMiss(_:)`` says which.
+        case unexplained
+    }
+
+    var trie = LinkTrie()
+    /// Each entry's placeholders and pattern text, by entry.
+    var layouts: [LinkParameterLayout] = []
+
+    init() {}
+
+    /// A matcher with the same patterns, to change without changing this one.
+    func copy() -> LinkMatcher {
+        let copy = LinkMatcher()
+        copy.trie = trie
+        copy.layouts = layouts
+        return copy
+    }
+
+    /// Matches `url` against the patterns, ignoring redirects.
+    func lookup(_ url: String) -> Lookup {
+        let length = url.utf8.count
+        guard length <= LinkAddress.maximumLength else {
+            return .failed(.error(.urlTooLong(length: length, limit: LinkAddress.maximumLength)))
+        }
+        if let result = url.utf8.withContiguousStorageIfAvailable({ lookup(bytes: $0, source: url) }) {
+            return result
+        }
+        // A string stored in another encoding (bridged); a native copy has contiguous UTF-8.
+        let copy = String(decoding: Array(url.utf8), as: UTF8.self)
+        return copy.utf8.withContiguousStorageIfAvailable { lookup(bytes: $0, source: copy) } ?? .failed(.unexplained)
+    }
+
+    private func lookup(bytes: UnsafeBufferPointer<UInt8>, source: String) -> Lookup {
+        let count = bytes.count
+        // Spaces and control characters make a link malformed wherever they are.
+        for byte in bytes where byte <= 0x20 || byte == 0x7F { return .failed(.unexplained) }
+
+        // Scheme.
+        guard let first = bytes.first, Self.isLetter(first) else { return .failed(.unexplained) }
+        var index = 1
+        while index < count, Self.isSchemeByte(bytes[index]) { index += 1 }
+        let schemeEnd = index
+        guard index + 3 <= count, bytes[index] == UInt8(ascii: ":"), bytes[index + 1] == UInt8(ascii: "/"),
+            bytes[index + 2] == UInt8(ascii: "/")
+        else { return .failed(.unexplained) }
+        index += 3
+        let scheme = UnsafeBufferPointer(rebasing: bytes[0..<schemeEnd])
+
+        // Host, for the schemes that have one.
+        var host: UnsafeBufferPointer<UInt8>?
+        if LinkValueConversion.equalsIgnoringCase(scheme, "https")
+            || LinkValueConversion.equalsIgnoringCase(scheme, "http")
+        {
+            let hostStart = index
+            while index < count, !Self.endsHost(bytes[index]) {
+                if bytes[index] == UInt8(ascii: "@") { return .failed(.unexplained) }
+                index += 1
+            }
+            guard index > hostStart else { return .failed(.unexplained) }
+            host = UnsafeBufferPointer(rebasing: bytes[hostStart..<index])
+        }
+
+        // Path and query.
+        let pathStart = index
+        var pathEnd = index
+        var segmentCount = 0
+        var pathHasPercent = false
+        var previous = UInt8(ascii: "/")
+        while pathEnd < count, bytes[pathEnd] != UInt8(ascii: "?"), bytes[pathEnd] != UInt8(ascii: "#") {
+            let byte = bytes[pathEnd]
+            if byte != UInt8(ascii: "/"), previous == UInt8(ascii: "/") { segmentCount += 1 }
+            if byte == UInt8(ascii: "%") { pathHasPercent = true }
+            previous = byte
+            pathEnd += 1
+        }
+        var query = 0..<0
+        if pathEnd < count, bytes[pathEnd] == UInt8(ascii: "?") {
+            var queryEnd = pathEnd + 1
+            while queryEnd < count, bytes[queryEnd] != UInt8(ascii: "#") { queryEnd += 1 }
+            query = (pathEnd + 1)..<queryEnd
+            guard Self.queryIsWellFormed(UnsafeBufferPointer(rebasing: bytes[query])) else {
+                return .failed(.unexplained)
+            }
+        }
+
+        guard let root = root(scheme: scheme, host: host) else { return .failed(.unexplained) }
+
+        return withUnsafeTemporaryAllocation(of: SegmentRef.self, capacity: max(segmentCount, 1)) { buffer in
+            let segments = UnsafeMutableBufferPointer(rebasing: buffer[..<segmentCount])
+            var position = 0
+            var start = pathStart
+            while start < pathEnd {
+                var end = start
+                var printable = true
+                while end < pathEnd, bytes[end] != UInt8(ascii: "/") {
+                    if bytes[end] >= 0x7F { printable = false }
+                    end += 1
+                }
+                if end > start {
+                    segments.initializeElement(
+                        at: position, to: SegmentRef(start: start, end: end, isPrintableASCII: printable))
+                    position += 1
+                }
+                start = end + 1
+            }
+            defer { segments.deinitialize() }
+            guard pathHasPercent else {
+                return walk(
+                    root, bytes: bytes, segments: UnsafeBufferPointer(segments), fromSource: true,
+                    source: source, sourceBytes: bytes, query: query)
+            }
+            // Decode the segments into one buffer, '/'-separated like the link.
+            var decoded: [UInt8] = []
+            decoded.reserveCapacity(pathEnd - pathStart)
+            for position in segments.indices {
+                let segment = segments[position]
+                let start = decoded.count
+                guard
+                    LinkPercentEncoding.decode(
+                        UnsafeBufferPointer(rebasing: bytes[segment.start..<segment.end]), into: &decoded)
+                else { return .failed(.unexplained) }
+                segments[position] = SegmentRef(
+                    start: start, end: decoded.count,
+                    isPrintableASCII: decoded[start...].allSatisfy { $0 > 0x20 && $0 < 0x7F })
+                decoded.append(UInt8(ascii: "/"))
+            }
+            return decoded.withUnsafeBufferPointer { decodedBytes in
+                walk(
+                    root, bytes: decodedBytes, segments: UnsafeBufferPointer(segments), fromSource: false,
+                    source: source, sourceBytes: bytes, query: query)
+            }
+        }
+    }
+
+    /// Walks the trie from `root` and, on a match, collects the values.
+    private func walk(
+        _ root: Int, bytes: UnsafeBufferPointer<UInt8>, segments: UnsafeBufferPointer<SegmentRef>, fromSource: Bool,
+        source: String, sourceBytes: UnsafeBufferPointer<UInt8>, query: Range<Int>
+    ) -> Lookup {
+        withCaptureSlots(count: segments.count) { captures in
+            var state = Walk(bytes: bytes, segments: segments, captures: captures)
+            let found = trie.walk(root, 0, &state)
+            guard found >= 0 else { return .failed(.unexplained) }
+            let layout = layouts[Int(found)]
+            guard !layout.slots.isEmpty else {
+                return .found(entry: Int(found), parameters: LinkParameters(layout: layout, source: source, items: []))
+            }
+            var items: [LinkCapturedValue] = []
+            items.reserveCapacity(layout.slots.count)
+            for slot in 0..<layout.pathSlotCount where layout.slots[slot].depth < captures.count {
+                let capture = captures[Int(layout.slots[slot].depth)]
+                let text: LinkCapturedText
+                if !fromSource, layout.slots[slot].type == .path {
+                    // A catch-all across decoded segments: a '/' decoded from `%2F` stays
+                    // apart from the ones between segments.
+                    text = .owned(
+                        segments[Int(layout.slots[slot].depth)...].map {
+                            LinkCatchAllPath.escape(
+                                String(decoding: UnsafeBufferPointer(rebasing: bytes[$0.start..<$0.end]), as: UTF8.self)
+                            )
+                        }
+                        .joined(separator: "/"))
+                } else if let owned = capture.owned {
+                    text = .owned(owned)
+                } else if fromSource {
+                    text = .slice(start: capture.start, end: capture.end)
+                } else {
+                    text = .owned(
+                        String(
+                            decoding: UnsafeBufferPointer(rebasing: bytes[capture.start..<capture.end]), as: UTF8.self))
+                }
+                items.append(LinkCapturedValue(slot: slot, text: text, value: capture.converted))
+            }
+            if layout.pathSlotCount < layout.slots.count {
+                do throws(LinkError) {
+                    try appendQueryItems(of: layout, bytes: sourceBytes, query: query, to: &items)
+                } catch {
+                    return .failed(.error(error))
+                }
+            }
+            return .found(entry: Int(found), parameters: LinkParameters(layout: layout, source: source, items: items))
+        }
+    }
+
+    /// Reads the values of `entry`'s query items from the link's query, in the pattern's order.
+    private func appendQueryItems(
+        of layout: LinkParameterLayout, bytes: UnsafeBufferPointer<UInt8>, query: Range<Int>,
+        to items: inout [LinkCapturedValue]
+    ) throws(LinkError) {
+        for slot in layout.pathSlotCount..<layout.slots.count {
+            let item = layout.slots[slot]
+            let converter = item.converter
+            var found = false
+            var itemStart = query.lowerBound
+            while itemStart < query.upperBound {
+                var itemEnd = itemStart
+                var equals = -1
+                while itemEnd < query.upperBound, bytes[itemEnd] != UInt8(ascii: "&") {
+                    if equals < 0, bytes[itemEnd] == UInt8(ascii: "=") { equals = itemEnd }
+                    itemEnd += 1
+                }
+                defer { itemStart = itemEnd + 1 }
+                // A key without '=' has an empty value, which counts as absent.
+                guard equals >= 0, equals + 1 < itemEnd,
+                    Self.key(UnsafeBufferPointer(rebasing: bytes[itemStart..<equals]), is: item.queryKey)
+                else { continue }
+                let raw = UnsafeBufferPointer(rebasing: bytes[(equals + 1)..<itemEnd])
+                let value: LinkConvertedValue?
+                let text: LinkCapturedText
+                if raw.contains(where: { $0 == UInt8(ascii: "%") || $0 >= 0x7F }) {
+                    var decoded: [UInt8] = []
+                    _ = LinkPercentEncoding.decode(raw, into: &decoded)
+                    let string = String(decoding: decoded, as: UTF8.self)
+                    text = .owned(string)
+                    value = LinkValueConversion.convert(string, with: converter)
+                } else {
+                    text = .slice(start: equals + 1, end: itemEnd)
+                    value = LinkValueConversion.convert(raw, with: converter)
+                }
+                guard let value else {
+                    let found: String
+                    switch text {
+                    case .owned(let string): found = string
+                    case .slice: found = String(decoding: raw, as: UTF8.self)
+                    }
+                    throw .conversionFailed(
+                        parameter: item.name, expected: item.type, found: found,
+                        pattern: layout.pattern)
+                }
+                items.append(LinkCapturedValue(slot: slot, text: text, value: value))
+                found = true
+            }
+            if !found, !item.isOptional {
+                throw .missingParameter(name: item.name, pattern: layout.pattern)
+            }
+        }
+    }
+
+    /// Whether the raw query key `bytes` decodes to `key`.
+    private static func key(_ bytes: UnsafeBufferPointer<UInt8>, is key: String) -> Bool {
+        if !bytes.contains(where: { $0 == UInt8(ascii: "%") || $0 >= 0x7F }), LinkTrie.isPrintableASCII(key) {
+            return bytes.elementsEqual(key.utf8)
+        }
+        var decoded: [UInt8] = []
+        _ = LinkPercentEncoding.decode(bytes, into: &decoded)
+        return String(decoding: decoded, as: UTF8.self) == key
+    }
+
+    /// Whether every key and value of `query` decodes (valid escapes, valid UTF-8).
+    private static func queryIsWellFormed(_ query: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard query.contains(UInt8(ascii: "%")) || query.contains(where: { $0 >= 0x80 }) else { return true }
+        var scratch: [UInt8] = []
+        var itemStart = 0
+        while itemStart <= query.count {
+            var itemEnd = itemStart
+            while itemEnd < query.count, query[itemEnd] != UInt8(ascii: "&") { itemEnd += 1 }
+            let item = UnsafeBufferPointer(rebasing: query[itemStart..<itemEnd])
+            let equals = item.firstIndex(of: UInt8(ascii: "="))
+            let key = UnsafeBufferPointer(rebasing: item[..<(equals ?? item.count)])
+            scratch.removeAll(keepingCapacity: true)
+            guard LinkPercentEncoding.decode(key, into: &scratch) else { return false }
+            if let equals {
+                scratch.removeAll(keepingCapacity: true)
+                let value = UnsafeBufferPointer(rebasing: item[(equals + 1)...])
+                guard LinkPercentEncoding.decode(value, into: &scratch) else { return false }
+            }
+            itemStart = itemEnd + 1
+        }
+        return true
+    }
+
+    /// The root for a link's scheme and host, compared without regard to ASCII case.
+    private func root(scheme: UnsafeBufferPointer<UInt8>, host: UnsafeBufferPointer<UInt8>?) -> Int? {
+        let roots = trie.rootList
+        if roots.count <= 8, !(host?.contains(where: { $0 >= 0x80 }) ?? false) {
+            for root in roots where Self.equalsLowercased(scheme, root.scheme) {
+                switch (host, root.host) {
+                case (nil, nil): return Int(root.node)
+                case (let host?, let rootHost?) where Self.equalsLowercased(host, rootHost): return Int(root.node)
+                default: continue
+                }
+            }
+            return nil
+        }
+        // Many roots, or a host outside ASCII, which lowercases by Unicode's rules.
+        let key = LinkAddress.rootKey(
+            scheme: String(decoding: scheme, as: UTF8.self).lowercased(),
+            host: host.map { String(decoding: $0, as: UTF8.self).lowercased() })
+        return trie.roots[key]
+    }
+
+    private static func equalsLowercased(_ bytes: UnsafeBufferPointer<UInt8>, _ lowercase: [UInt8]) -> Bool {
+        guard bytes.count == lowercase.count else { return false }
+        for index in 0..<bytes.count where LinkValueConversion.asciiLowercase(bytes[index]) != lowercase[index] {
+            return false
+        }
+        return true
+    }
+
+    private static func isLetter(_ byte: UInt8) -> Bool {
+        (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte | 0x20)
+    }
+
+    private static func isSchemeByte(_ byte: UInt8) -> Bool {
+        isLetter(byte) || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte)
+            || byte == UInt8(ascii: "+") || byte == UInt8(ascii: "-") || byte == UInt8(ascii: ".")
+    }
+
+    private static func endsHost(_ byte: UInt8) -> Bool {
+        byte == UInt8(ascii: "/") || byte == UInt8(ascii: "?") || byte == UInt8(ascii: "#")
+    }
+}

@@ -1,0 +1,166 @@
+/// Percent-decoding of incoming link pieces and percent-encoding of built ones.
+///
+/// Written by hand rather than with Foundation so that the same bytes give the same result on
+/// every platform, and so that a malformed escape is reported rather than passed through.
+enum LinkPercentEncoding {
+    /// Why a piece could not be decoded, with the byte offset inside the piece.
+    enum DecodingFailure: Error {
+        case invalidEscape(offset: Int)
+        case invalidUTF8
+    }
+
+    /// Decodes `%XX` escapes in `bytes`. `+` stays a plus sign: links follow RFC 3986, not
+    /// HTML form encoding.
+    static func decode(_ bytes: ArraySlice<UInt8>) throws(DecodingFailure) -> String {
+        guard bytes.contains(UInt8(ascii: "%")) else {
+            // Slices of a Swift string cut at ASCII delimiters are valid UTF-8 already.
+            return String(decoding: bytes, as: UTF8.self)
+        }
+        var decoded: [UInt8] = []
+        decoded.reserveCapacity(bytes.count)
+        var index = bytes.startIndex
+        while index < bytes.endIndex {
+            let byte = bytes[index]
+            guard byte == UInt8(ascii: "%") else {
+                decoded.append(byte)
+                index += 1
+                continue
+            }
+            guard index + 2 < bytes.endIndex,
+                let high = hexValue(bytes[index + 1]), let low = hexValue(bytes[index + 2])
+            else {
+                throw .invalidEscape(offset: index - bytes.startIndex)
+            }
+            decoded.append(high << 4 | low)
+            index += 3
+        }
+        return try validUTF8(decoded)
+    }
+
+    /// Appends the decoded `bytes` to `output`; `false` for a bad escape or for escapes that do
+    /// not decode to UTF-8 (what ``decode(_:)`` throws for). Allocates nothing beyond `output`.
+    static func decode(_ bytes: UnsafeBufferPointer<UInt8>, into output: inout [UInt8]) -> Bool {
+        guard bytes.contains(UInt8(ascii: "%")) else {
+            output.append(contentsOf: bytes)
+            return true
+        }
+        let start = output.count
+        var index = 0
+        while index < bytes.count {
+            let byte = bytes[index]
+            guard byte == UInt8(ascii: "%") else {
+                output.append(byte)
+                index += 1
+                continue
+            }
+            guard index + 2 < bytes.count, let high = hexValue(bytes[index + 1]), let low = hexValue(bytes[index + 2])
+            else { return false }
+            output.append(high << 4 | low)
+            index += 3
+        }
+        var iterator = output[start...].makeIterator()
+        var decoder = UTF8()
+        while true {
+            switch decoder.decode(&iterator) {
+            case .scalarValue: continue
+            case .emptyInput: return true
+            case .error: return false
+            }
+        }
+    }
+
+    /// The text of `bytes`, refusing invalid UTF-8 rather than substituting U+FFFD, so that
+    /// two different links never decode to the same text. (`String(validating:)` would do,
+    /// but is not available on the package's oldest supported Apple systems.)
+    private static func validUTF8(_ bytes: [UInt8]) throws(DecodingFailure) -> String {
+        var text = String.UnicodeScalarView()
+        var iterator = bytes.makeIterator()
+        var decoder = UTF8()
+        while true {
+            switch decoder.decode(&iterator) {
+            case .scalarValue(let scalar): text.append(scalar)
+            case .emptyInput: return String(text)
+            case .error: throw .invalidUTF8
+            }
+        }
+    }
+
+    /// Encodes everything but RFC 3986 unreserved characters, so a value survives any position
+    /// in a link (path segment or query value) and decodes back to itself.
+    static func encode(_ text: String) -> String {
+        var result = ""
+        result.reserveCapacity(text.utf8.count)
+        for byte in text.utf8 {
+            if isUnreserved(byte) {
+                result.unicodeScalars.append(Unicode.Scalar(byte))
+            } else {
+                result.append("%")
+                result.unicodeScalars.append(Unicode.Scalar(hexDigits[Int(byte >> 4)]))
+                result.unicodeScalars.append(Unicode.Scalar(hexDigits[Int(byte & 0x0F)]))
+            }
+        }
+        return result
+    }
+
+    /// Where an encoded piece goes, which decides what must be escaped there.
+    enum Part {
+        case segment
+        case queryKey
+        case queryValue
+    }
+
+    /// Escapes only what a link's reader would misread in `part`: `%`, `#`, spaces and control
+    /// characters everywhere; `/` and `?` in a segment; `&` in the query; `=` in a query key.
+    /// Other characters, non-ASCII ones included, stay as they are, so the result is never
+    /// longer than the link the text came from.
+    static func encodeMinimally(_ text: String, in part: Part) -> String {
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(text.utf8.count)
+        for byte in text.utf8 {
+            let mustEscape: Bool
+            switch byte {
+            case 0...0x20, 0x7F, UInt8(ascii: "%"), UInt8(ascii: "#"):
+                mustEscape = true
+            case UInt8(ascii: "/"), UInt8(ascii: "?"):
+                // The path ends at the first '?'; inside the query both read as themselves.
+                mustEscape = part == .segment
+            case UInt8(ascii: "&"):
+                mustEscape = part != .segment
+            case UInt8(ascii: "="):
+                // Only a key's first '=' ends it; a value may hold more.
+                mustEscape = part == .queryKey
+            default:
+                mustEscape = false
+            }
+            if mustEscape {
+                bytes += [UInt8(ascii: "%"), hexDigits[Int(byte >> 4)], hexDigits[Int(byte & 0x0F)]]
+            } else {
+                bytes.append(byte)
+            }
+        }
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    private static let hexDigits: [UInt8] = Array("0123456789ABCDEF".utf8)
+
+    private static func isUnreserved(_ byte: UInt8) -> Bool {
+        switch byte {
+        case UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "a")...UInt8(ascii: "z"),
+            UInt8(ascii: "0")...UInt8(ascii: "9"):
+            true
+        case UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "_"), UInt8(ascii: "~"):
+            true
+        default:
+            false
+        }
+    }
+
+    private static func hexValue(_ byte: UInt8) -> UInt8? {
+        switch byte {
+        case UInt8(ascii: "0")...UInt8(ascii: "9"): byte - UInt8(ascii: "0")
+        case UInt8(ascii: "a")...UInt8(ascii: "f"): byte - UInt8(ascii: "a") + 10
+        case UInt8(ascii: "A")...UInt8(ascii: "F"): byte - UInt8(ascii: "A") + 10
+        default: nil
+        }
+    }
+}

@@ -1,0 +1,236 @@
+import Foundation
+
+/// The values a link supplied for its pattern's placeholders, already converted to their types.
+///
+/// Reading is strict on purpose: `int("id")` works only when the pattern declares `<int:id>`,
+/// so a mismatch between pattern and code shows up on the first link rather than on the first
+/// unusual one. `string(_:)` is the exception and returns the decoded text of any placeholder.
+/// Errors name the parameter and the pattern.
+public struct LinkParameters: Sendable, CustomStringConvertible {
+    /// The pattern's placeholders, shared by every match of it.
+    let layout: LinkParameterLayout?
+    /// The link the values were read from; undecoded texts are byte ranges of it, so a match
+    /// copies no text.
+    let source: String
+    /// One item per value, grouped by slot in slot order (several for a repeated query key).
+    let items: [LinkCapturedValue]
+
+    /// Parameters of no pattern, as a fallback receives them.
+    public init() {
+        self.init(layout: nil, source: "", items: [])
+    }
+
+    init(layout: LinkParameterLayout?, source: String, items: [LinkCapturedValue]) {
+        self.layout = layout
+        self.source = source
+        self.items = items
+    }
+
+    /// The pattern the values belong to, for error messages.
+    public var pattern: String { layout?.pattern ?? "" }
+
+    /// The names that have a value in this link, sorted; absent optional ones are left out.
+    public var names: [String] {
+        guard let layout else { return [] }
+        var present: [String] = []
+        for item in items where !present.contains(layout.slots[item.slot].name) {
+            present.append(layout.slots[item.slot].name)
+        }
+        return present.sorted()
+    }
+
+    /// Every value as decoded text, by name, for logging and tests.
+    public var texts: [String: [String]] {
+        guard let layout else { return [:] }
+        var result: [String: [String]] = [:]
+        for item in items {
+            result[layout.slots[item.slot].name, default: []].append(text(of: item))
+        }
+        return result
+    }
+
+    /// Whether the link supplied `name`.
+    public func contains(_ name: String) -> Bool {
+        guard let slot = layout?.slot(named: name) else { return false }
+        return items.contains { $0.slot == slot }
+    }
+
+    /// `name=value` pairs, sorted by name.
+    public var description: String {
+        let texts = texts
+        return names.map { name in "\(name)=\(texts[name]?.joined(separator: ",") ?? "")" }.joined(separator: " ")
+    }
+
+    // MARK: Required values
+
+    /// The decoded text of any placeholder; for a repeated query key, its first occurrence.
+    public func string(_ name: String) throws(LinkError) -> String {
+        guard let item = try first(name) else { throw .missingParameter(name: name, pattern: pattern) }
+        return text(of: item)
+    }
+
+    /// The decoded segments a `<path:name>` catch-all took, in order: `["a/b", "c"]` for
+    /// `a%2Fb/c`, where ``string(_:)`` gives `a%2Fb/c` (a `/` inside a segment stays `%2F`
+    /// there, so that `a%2Fb/c` and `a/b/c` are different values). One text for other placeholders.
+    public func segments(_ name: String) throws(LinkError) -> [String] {
+        let slot = try slotIndex(name)
+        let text = try string(name)
+        guard declaredType(slot) == .path else { return [text] }
+        return LinkCatchAllPath.segments(of: text) ?? [text]
+    }
+
+    /// The value of an `<int:name>` placeholder.
+    public func int(_ name: String) throws(LinkError) -> Int {
+        guard let value = try optionalInt(name) else { throw .missingParameter(name: name, pattern: pattern) }
+        return value
+    }
+
+    /// The value of a `<double:name>` placeholder.
+    public func double(_ name: String) throws(LinkError) -> Double {
+        guard let value = try optionalDouble(name) else { throw .missingParameter(name: name, pattern: pattern) }
+        return value
+    }
+
+    /// The value of a `<uuid:name>` placeholder.
+    public func uuid(_ name: String) throws(LinkError) -> UUID {
+        guard let value = try optionalUUID(name) else { throw .missingParameter(name: name, pattern: pattern) }
+        return value
+    }
+
+    /// The value of a `<bool:name>` placeholder.
+    public func bool(_ name: String) throws(LinkError) -> Bool {
+        guard let value = try optionalBool(name) else { throw .missingParameter(name: name, pattern: pattern) }
+        return value
+    }
+
+    /// The value an app converter produced for `<type:name>`, or a built-in type's value.
+    public func value<Value>(_ name: String, as type: Value.Type) throws(LinkError) -> Value {
+        guard let value = try optionalValue(name, as: type) else {
+            throw .missingParameter(name: name, pattern: pattern)
+        }
+        return value
+    }
+
+    // MARK: Repeated and optional values
+
+    /// Every decoded text of a query key in link order (one text for other placeholders);
+    /// empty when an optional key is absent.
+    public func strings(_ name: String) throws(LinkError) -> [String] {
+        let slot = try slotIndex(name)
+        return items.filter { $0.slot == slot }.map { text(of: $0) }
+    }
+
+    /// Every value of a query key, converted, in link order; empty when an optional key is absent.
+    public func values<Value>(_ name: String, as type: Value.Type) throws(LinkError) -> [Value] {
+        let slot = try slotIndex(name)
+        var result: [Value] = []
+        for item in items where item.slot == slot {
+            guard let typed = value(of: item) as? Value else {
+                throw .wrongType(parameter: name, requested: "\(Value.self)", declared: declaredType(slot))
+            }
+            result.append(typed)
+        }
+        return result
+    }
+
+    /// The decoded text, or `nil` when an optional query key is absent.
+    public func optionalString(_ name: String) throws(LinkError) -> String? {
+        try first(name).map { text(of: $0) }
+    }
+
+    /// The `<int:name?>` value, or `nil` when absent.
+    public func optionalInt(_ name: String) throws(LinkError) -> Int? {
+        guard let item = try first(name, declaredAs: .int) else { return nil }
+        if case .int(let value) = item.value { return value }
+        return try cast(item, name, as: Int.self)
+    }
+
+    /// The `<double:name?>` value, or `nil` when absent.
+    public func optionalDouble(_ name: String) throws(LinkError) -> Double? {
+        guard let item = try first(name, declaredAs: .double) else { return nil }
+        if case .double(let value) = item.value { return value }
+        return try cast(item, name, as: Double.self)
+    }
+
+    /// The `<uuid:name?>` value, or `nil` when absent.
+    public func optionalUUID(_ name: String) throws(LinkError) -> UUID? {
+        guard let item = try first(name, declaredAs: .uuid) else { return nil }
+        if case .uuid(let value) = item.value { return value }
+        return try cast(item, name, as: UUID.self)
+    }
+
+    /// The `<bool:name?>` value, or `nil` when absent.
+    public func optionalBool(_ name: String) throws(LinkError) -> Bool? {
+        guard let item = try first(name, declaredAs: .bool) else { return nil }
+        if case .bool(let value) = item.value { return value }
+        return try cast(item, name, as: Bool.self)
+    }
+
+    /// The converted value, or `nil` when an optional query key is absent.
+    public func optionalValue<Value>(_ name: String, as type: Value.Type) throws(LinkError) -> Value? {
+        guard let item = try first(name) else { return nil }
+        return try cast(item, name, as: Value.self)
+    }
+
+    // MARK: Helpers
+
+    /// The slot of `name`, or an error for a name the pattern does not declare.
+    private func slotIndex(_ name: String) throws(LinkError) -> Int {
+        guard let slot = layout?.slot(named: name) else {
+            throw .unknownParameter(name: name, pattern: pattern, known: layout?.sortedNames ?? [])
+        }
+        return slot
+    }
+
+    private func declaredType(_ slot: Int) -> LinkValueType { layout?.slots[slot].type ?? .string }
+
+    /// The first value of `name`, `nil` when a declared optional is absent.
+    private func first(_ name: String) throws(LinkError) -> LinkCapturedValue? {
+        let slot = try slotIndex(name)
+        for item in items where item.slot == slot { return item }
+        return nil
+    }
+
+    /// Like `first(_:)`, after checking that the pattern declares `name` as `type`.
+    private func first(_ name: String, declaredAs type: LinkValueType) throws(LinkError) -> LinkCapturedValue? {
+        let slot = try slotIndex(name)
+        let declared = declaredType(slot)
+        guard declared == type else {
+            throw .wrongType(parameter: name, requested: type.description, declared: declared)
+        }
+        for item in items where item.slot == slot { return item }
+        return nil
+    }
+
+    private func cast<Value>(_ item: LinkCapturedValue, _ name: String, as _: Value.Type) throws(LinkError) -> Value {
+        guard let typed = value(of: item) as? Value else {
+            throw .wrongType(parameter: name, requested: "\(Value.self)", declared: declaredType(item.slot))
+        }
+        return typed
+    }
+
+    /// The decoded text of `item`.
+    func text(of item: LinkCapturedValue) -> String {
+        switch item.text {
+        case .owned(let text):
+            return text
+        case .slice(let start, let end):
+            let utf8 = source.utf8
+            let lower = utf8.index(utf8.startIndex, offsetBy: start)
+            let upper = utf8.index(lower, offsetBy: end - start)
+            return String(Substring(utf8[lower..<upper]))
+        }
+    }
+
+    /// The converted value of `item`, as the converter returned it.
+    func value(of item: LinkCapturedValue) -> any Sendable {
+        switch item.value {
+        case .text: text(of: item)
+        case .int(let value): value
+        case .double(let value): value
+        case .bool(let value): value
+        case .uuid(let value): value
+        case .custom(let value): value
+        }
+    }
+}

@@ -1,0 +1,247 @@
+import Composer
+import Observation
+
+/// The navigation state of one SwiftUI scene: the root node and everything shown from it, as the
+/// window a `DefaultRouter` navigates in.
+///
+/// ```swift
+/// let model = NavigationModel()
+/// let router = DefaultRouter(windowProvider: FixedWindowProvider(model))
+/// ```
+///
+/// Every change the router makes is applied to the observable state at once (several changes made
+/// without waiting in between, such as a tab selection and a pop in that tab, reach SwiftUI as one
+/// state change) and completes when the view acknowledges it: the node now on top appeared
+/// (``NavigationNode/didAppear()``), a dismissed node disappeared
+/// (``NavigationNode/didDisappear()``). A change never completes after a fixed sleep; one that is
+/// not acknowledged within ``acknowledgementTimeout`` fails with ``AcknowledgementTimeoutError``,
+/// which the router reports as a `RoutingError` naming its step.
+@available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+@MainActor
+@Observable
+public final class NavigationModel: ScreenWindow, TreeRevisioning, TransitionSettling {
+    /// The root node, rendered at the top of the scene.
+    public private(set) var root: NavigationNode?
+
+    /// How long a change waits for the view's acknowledgement before it fails. Two seconds by
+    /// default: far longer than any transition, short enough for a user to see the error.
+    @ObservationIgnored public var acknowledgementTimeout: Duration = .seconds(2)
+
+    /// Counts the changes of the tree, so the router plans again after its guards only when
+    /// something changed.
+    @ObservationIgnored public private(set) var treeRevision = 0
+
+    /// What the model waits for the view to acknowledge: at most one appearance (the node on top
+    /// after the last change) and the disappearance of each level dismissed.
+    public private(set) var pendingAcknowledgements: [PendingAcknowledgement] = []
+
+    /// Called with each acknowledgement the model starts waiting for; the test kit's driver answers
+    /// it to stand in for a view.
+    @ObservationIgnored package var acknowledgementRequested: (@MainActor (PendingAcknowledgement) -> Void)?
+
+    @ObservationIgnored private var waiters: [Waiter] = []
+    @ObservationIgnored private var nextWaiterID = 0
+    @ObservationIgnored private var nextAcknowledgementID = 0
+
+    private struct Waiter {
+        let id: Int
+        let continuation: CheckedContinuation<Void, any Error>
+        let timer: Task<Void, Never>
+    }
+
+    /// Creates a model showing `root` (shown at once, with nothing to acknowledge).
+    public init(root: NavigationNode? = nil) {
+        guard let root, (try? root.checkIsFree()) != nil else { return }
+        self.root = root
+        root.rootModel = self
+    }
+
+    /// The root node, if any.
+    public var rootScreen: (any Screen)? { root }
+
+    /// The node the user sees on top, as `ScreenTree.current` answers for this model.
+    public var current: NavigationNode? { ScreenTree(window: self).current as? NavigationNode }
+
+    /// The first node called `name`, the root level first, containers before their children.
+    public func node(named name: String) -> NavigationNode? {
+        allNodes().first { $0.name == name }
+    }
+
+    /// Every node of the tree, presented levels included.
+    public func allNodes() -> [NavigationNode] {
+        ScreenTree(window: self).presentationLevels.flatMap { ScreenTree.containedScreens(of: $0) }
+            .compactMap { $0 as? NavigationNode }
+    }
+
+    /// Replaces the root and returns when the new top node appeared. The old root leaves with
+    /// everything presented over it; the same root again does nothing.
+    public func setRootScreen(_ screen: any Screen, animated: Bool) async throws {
+        guard let newRoot = screen as? NavigationNode else {
+            throw NodeError.notANode(type: TreeEditing.typeName(of: screen))
+        }
+        guard newRoot !== root else { return }
+        try newRoot.checkIsFree()
+        try await applyChange("set root \(newRoot)") {
+            if let old = root {
+                TreeEditing.detachPresentations(from: old)
+                old.rootModel = nil
+            }
+            root = newRoot
+            newRoot.rootModel = self
+        }
+    }
+
+    // MARK: - Settling
+
+    /// Whether nothing waits for the view.
+    public var isSettled: Bool { pendingAcknowledgements.isEmpty }
+
+    /// Returns once the view acknowledged every change, or after ``acknowledgementTimeout``, when
+    /// what was not acknowledged is given up (the change that waited for it has failed already).
+    public func waitUntilSettled() async {
+        do {
+            try await waitForAcknowledgements()
+        } catch {
+            // The change that waited reported it; the next navigation starts from the model as it is.
+        }
+    }
+
+    // MARK: - Changes
+
+    /// Applies `change`; when the node on top is another one after it, waits (if `waits`) for that
+    /// node to appear.
+    func applyChange(_ summary: @autoclosure () -> String, waits: Bool = true, _ change: () throws -> Void)
+        async throws
+    {
+        let before = ScreenTree(window: self).current
+        try change()
+        treeRevision &+= 1
+        if let after = current, after !== before { expect(.appearance, of: after, change: summary()) }
+        if waits { try await waitForAcknowledgements() }
+    }
+
+    /// Applies `change`, which dismisses `level`, and waits for `level` to disappear.
+    func applyDismissal(of level: NavigationNode, summary: String, _ change: () -> Void) async throws {
+        change()
+        treeRevision &+= 1
+        dropAppearance(unlessCurrent: true)
+        expect(.disappearance, of: level, change: summary)
+        try await waitForAcknowledgements()
+    }
+
+    /// Applies a change the user made (a binding written by SwiftUI) and reports it to the routers
+    /// of this model as the user's. A waited-for appearance of a node that is no longer on top
+    /// fails: the user's change took it away.
+    func applyUserChange(_ summary: String, _ change: () -> Void) {
+        let leaving = ScreenTree(window: self).current
+        change()
+        treeRevision &+= 1
+        let now = current
+        for pending in pendingAcknowledgements where pending.kind == .appearance && pending.node !== now {
+            fail(pending, with: InterruptedByUserError(expected: pending.description, userChange: summary))
+        }
+        DefaultRouter.userDidChangeScreens(in: self, leaving: leaving)
+    }
+
+    // MARK: - Acknowledgements
+
+    /// Starts waiting for `node` to appear or disappear. An appearance replaces the one waited for
+    /// before: only the node on top at the end of a state change appears.
+    func expect(_ kind: PendingAcknowledgement.Kind, of node: NavigationNode, change: String) {
+        if kind == .appearance { dropAppearance(unlessCurrent: false) }
+        nextAcknowledgementID += 1
+        let pending = PendingAcknowledgement(id: nextAcknowledgementID, kind: kind, node: node, change: change)
+        node.acknowledgingModel = self
+        pendingAcknowledgements.append(pending)
+        acknowledgementRequested?(pending)
+    }
+
+    private func dropAppearance(unlessCurrent: Bool) {
+        let now = unlessCurrent ? current : nil
+        pendingAcknowledgements.removeAll { $0.kind == .appearance && $0.node !== now }
+        resumeWaitersIfSettled()
+    }
+
+    /// Ends the wait for `node`'s `kind` of acknowledgement; returns whether the model waited for it.
+    @discardableResult
+    package func acknowledge(_ kind: PendingAcknowledgement.Kind, of node: NavigationNode) -> Bool {
+        guard let index = pendingAcknowledgements.firstIndex(where: { $0.kind == kind && $0.node === node }) else {
+            return false
+        }
+        pendingAcknowledgements.remove(at: index)
+        resumeWaitersIfSettled()
+        return true
+    }
+
+    /// Returns once nothing waits for the view; throws ``AcknowledgementTimeoutError`` after
+    /// ``acknowledgementTimeout``, and the error of a wait the user's change made impossible.
+    func waitForAcknowledgements() async throws {
+        guard !pendingAcknowledgements.isEmpty else { return }
+        nextWaiterID += 1
+        let id = nextWaiterID
+        let timeout = acknowledgementTimeout
+        try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
+            let timer = Task { @MainActor [weak self] in
+                try? await Task.sleep(for: timeout)
+                guard !Task.isCancelled else { return }
+                self?.timeOut(waiter: id)
+            }
+            waiters.append(Waiter(id: id, continuation: continuation, timer: timer))
+        }
+    }
+
+    private func timeOut(waiter id: Int) {
+        guard let index = waiters.firstIndex(where: { $0.id == id }) else { return }
+        let waiter = waiters.remove(at: index)
+        let missed = pendingAcknowledgements
+        pendingAcknowledgements.removeAll()
+        waiter.continuation.resume(
+            throwing: AcknowledgementTimeoutError(expected: missed.map(\.description), timeout: acknowledgementTimeout))
+        resumeWaitersIfSettled()
+    }
+
+    private func fail(_ pending: PendingAcknowledgement, with error: any Error) {
+        pendingAcknowledgements.removeAll { $0.id == pending.id }
+        let failed = waiters
+        waiters.removeAll()
+        for waiter in failed {
+            waiter.timer.cancel()
+            waiter.continuation.resume(throwing: error)
+        }
+    }
+
+    private func resumeWaitersIfSettled() {
+        guard pendingAcknowledgements.isEmpty, !waiters.isEmpty else { return }
+        let settled = waiters
+        waiters.removeAll()
+        for waiter in settled {
+            waiter.timer.cancel()
+            waiter.continuation.resume()
+        }
+    }
+}
+
+/// Something the model waits for the view to acknowledge.
+@available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+@MainActor
+public struct PendingAcknowledgement: CustomStringConvertible {
+    /// What the view is to report.
+    public enum Kind: String, Sendable {
+        /// The node's view appeared (``NavigationNode/didAppear()``).
+        case appearance
+        /// The node's view disappeared (``NavigationNode/didDisappear()``).
+        case disappearance
+    }
+
+    /// Tells two waits apart, in the order they began.
+    public let id: Int
+    /// What the view is to report.
+    public let kind: Kind
+    /// The node whose view is to report it.
+    public let node: NavigationNode
+    /// The change that waits for it, such as `push screen "product 42" on nav "products"`.
+    public let change: String
+
+    /// `appearance of screen "product 42" (push screen "product 42" on nav "products")`.
+    public nonisolated var description: String { "\(kind.rawValue) of \(node) (\(change))" }
+}

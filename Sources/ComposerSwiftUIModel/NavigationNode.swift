@@ -1,0 +1,364 @@
+import Composer
+import Observation
+
+/// A screen of a SwiftUI app as Composer's router sees it: a node of the navigation model that a
+/// view renders.
+///
+/// A factory of a route builds the node (with the screen's own model, in a subclass), never a
+/// view: the app's view registry maps a node to its view, keyed by ``id``, so SwiftUI evaluating a
+/// body again never builds a screen again. The containers are subclasses: ``StackNode`` (a
+/// `NavigationStack` and its path), ``TabsNode`` (a `TabView` and its selection) and ``SplitNode``
+/// (a `NavigationSplitView`); an app's own container subclasses this class and adopts
+/// `ScreenContainer` (see ``adopt(_:)``).
+///
+/// Every node has a presentation slot (``presentedNode``, read by the view as ``sheetNode``,
+/// ``fullScreenCoverNode`` and ``popoverNode``). As in UIKit, the outermost node of a level hosts
+/// the level's presentation whichever node of it asked: SwiftUI shows one presentation per level,
+/// and a sheet attached to the level's outermost view stays when a stack inside it is popped.
+///
+/// What a view must do:
+/// - call ``didAppear()`` from `onAppear` and ``didDisappear()`` from `onDisappear` of the node's
+///   view: a change of the router completes when the view acknowledges it;
+/// - report the user's writes through the `user…` methods of the nodes (a shorter path, a sheet
+///   swiped down, a tab tapped, a split view collapsing), never by setting the state itself;
+/// - disable what the model refuses: `interactiveDismissDisabled(node.refusesInteractiveDismissal)`
+///   on presented content, `navigationBarBackButtonHidden(stack.refusesBackGesture)` on the top of a
+///   stack.
+@available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+@MainActor
+@Observable
+open class NavigationNode: ModalPresenting, DismissalVetoing, Identifiable, Hashable, CustomStringConvertible {
+    /// The node's identity, fixed for its life; views key on it.
+    public nonisolated let id: NodeID
+
+    /// The name that identifies the node in renderings, logs and error messages.
+    public nonisolated let name: String
+
+    /// The title a view shows for the node (a navigation title, a tab's label); the name by default.
+    public var title: String
+
+    /// `false` while this node must stay on screen (a form with unsaved edits): the router asks
+    /// before it dismisses or pops it, and the model refuses the user's back swipe or swipe-down of
+    /// it, which the view also disables (``refusesInteractiveDismissal``,
+    /// ``StackNode/refusesBackGesture``).
+    public var canBeDismissed = true
+
+    /// How this node is presented when a route presents it; read when the presentation starts.
+    public var presentationStyle: NodePresentationStyle = .sheet()
+
+    /// What this node hosts: the outermost node of the level presented over this node's level.
+    /// `nil` for a node that is not the outermost of its level.
+    public internal(set) var presentedNode: NavigationNode?
+
+    /// The style this node was presented with, while it is presented.
+    public internal(set) var activePresentationStyle: NodePresentationStyle?
+
+    /// For a popover: the node that asked for the presentation, whose view anchors the popover.
+    public internal(set) var popoverAnchor: NodeID?
+
+    /// For a tab: the navigation a user's tap on it runs instead of selecting it (a tab that needs
+    /// signing in navigates to its route, whose guards decide). The selection stays until the
+    /// navigation selects the tab; a refused navigation leaves the tab bar as it was.
+    @ObservationIgnored public var userSelectionNavigation: (@MainActor () async throws -> Void)?
+
+    /// The container holding this node.
+    @ObservationIgnored weak var parentNode: NavigationNode?
+    /// The host that presents this node, set on the outermost node of a presented level.
+    @ObservationIgnored weak var presenterNode: NavigationNode?
+    /// The model whose root this node is.
+    @ObservationIgnored weak var rootModel: NavigationModel?
+    /// The model that last waited for this node, which its view's acknowledgements go to (a
+    /// dismissed node has left the tree when its view disappears).
+    @ObservationIgnored weak var acknowledgingModel: NavigationModel?
+
+    /// Creates a node called `name`, outside any tree.
+    public init(_ name: String) {
+        self.id = NodeID.next()
+        self.name = name
+        self.title = name
+    }
+
+    /// The kind shown before the name: `screen`; `nav`, `tabs` and `split` for the containers.
+    nonisolated open var kindName: String { "screen" }
+
+    /// The kind and the quoted name, for example `screen "home"` or `nav "products"`.
+    nonisolated public var description: String { "\(kindName) \"\(name)\"" }
+
+    /// Identity: a node equals only itself.
+    nonisolated public static func == (lhs: NavigationNode, rhs: NavigationNode) -> Bool { lhs === rhs }
+
+    /// Hashes the ``id``.
+    nonisolated public func hash(into hasher: inout Hasher) { hasher.combine(id) }
+
+    // MARK: - What a view calls
+
+    /// Tells the model that this node's view appeared (call it from `onAppear`). A change of the
+    /// router that waits for this node to appear completes; any other call is ignored, so a view
+    /// that appears again does no harm.
+    public func didAppear() {
+        acknowledgingModel?.acknowledge(.appearance, of: self)
+    }
+
+    /// Tells the model that this node's view disappeared (call it from `onDisappear`). A dismissal
+    /// of the router that waits for it completes; any other call is ignored.
+    public func didDisappear() {
+        acknowledgingModel?.acknowledge(.disappearance, of: self)
+    }
+
+    /// The presented node when it is shown as a sheet: the item of this node's `sheet(item:)`.
+    public var sheetNode: NavigationNode? { presented(as: { if case .sheet = $0 { true } else { false } }) }
+
+    /// The presented node when it is shown as a full-screen cover: the item of `fullScreenCover(item:)`.
+    public var fullScreenCoverNode: NavigationNode? { presented(as: { $0 == .fullScreenCover }) }
+
+    /// The presented node when it is shown as a popover: the item of `popover(item:)`, anchored on
+    /// the view of its ``popoverAnchor``.
+    public var popoverNode: NavigationNode? { presented(as: { $0 == .popover }) }
+
+    private func presented(as style: (NodePresentationStyle) -> Bool) -> NavigationNode? {
+        guard let presentedNode, let active = presentedNode.activePresentationStyle, style(active) else { return nil }
+        return presentedNode
+    }
+
+    /// Whether the user may not swipe down the presented level this node is the outermost node of:
+    /// a node in it, or presented above it, refuses to be dismissed. The view passes it to
+    /// `interactiveDismissDisabled(_:)`.
+    public var refusesInteractiveDismissal: Bool {
+        (try? ScreenTree.checkDismissal(of: [self])) == nil
+    }
+
+    /// Tells the model that the user dismissed `shown`, which this node presents: a sheet or popover
+    /// swiped down, or SwiftUI's `dismiss` action in any presentation. Call it from the setter of the
+    /// `sheet(item:)` (or cover, or popover) binding when it writes `nil`, with the node the view
+    /// rendered, never the one the model holds at the time of the write: a write that arrives after
+    /// the model moved on then names a node that is gone, and is ignored.
+    ///
+    /// The dismissed level and everything presented above it leave the tree, and the routers of the
+    /// model see a user's change (their result waits for screens that left end without a result).
+    @discardableResult
+    public func userDismissed(_ shown: NavigationNode) -> UserWriteOutcome {
+        guard let model = containingModel else { return .ignored("\(self) is no longer on screen") }
+        guard let host = presentingAncestor, host.presentedNode === shown else {
+            return .ignored("\(shown) is not presented over \(self) any more")
+        }
+        do {
+            try ScreenTree.checkDismissal(of: [shown])
+        } catch {
+            host.presentedNode = shown
+            return .refused("\(shown) stays: \(error)")
+        }
+        let change = "user dismissed \(shown)"
+        model.applyUserChange(change) {
+            TreeEditing.detachPresentations(from: host)
+        }
+        return .applied(change)
+    }
+
+    // MARK: - Screen
+
+    /// The container this node is a child of, or `nil` for a root, a presented or a detached node.
+    public var parentScreen: (any Screen)? { parentNode }
+
+    /// The contained nodes; empty for a plain node, overridden by the containers.
+    open var childScreens: [any Screen] { [] }
+
+    /// What this node's nearest presenting ancestor (itself included) presents.
+    public var presentedScreen: (any Screen)? { presentingAncestor?.presentedNode }
+
+    /// The host that presented this node's level, or the one that presented its nearest presented
+    /// ancestor.
+    public var presentingScreen: (any Screen)? {
+        var node: NavigationNode? = self
+        while let current = node {
+            if let presenter = current.presenterNode { return presenter }
+            node = current.parentNode
+        }
+        return nil
+    }
+
+    /// Always `false`: the model takes a dismissed level out of the tree at once and waits for its
+    /// view to disappear outside the tree.
+    public var isBeingDismissed: Bool { false }
+
+    // MARK: - ModalPresenting
+
+    /// Presents `screen` (a free ``NavigationNode``) from the outermost node of this node's level,
+    /// in the node's ``presentationStyle``, and returns when the presented node's view appeared.
+    ///
+    /// It first waits for the changes before it to be acknowledged: SwiftUI presents only from a
+    /// view that is on screen, so a deep link presents each level after its presenter appeared.
+    /// Throws ``NodeError`` when `screen` is no node or is in a tree, when this node is not in a
+    /// model, or when its level already presents something.
+    public func presentScreen(_ screen: any Screen, animated: Bool) async throws {
+        guard let presented = screen as? NavigationNode else {
+            throw NodeError.notANode(type: TreeEditing.typeName(of: screen))
+        }
+        guard let model = containingModel else { throw NodeError.notInModel(node: description) }
+        try await model.waitForAcknowledgements()
+        try presented.checkIsFree()
+        let host = levelRoot
+        if let current = host.presentedNode {
+            throw NodeError.alreadyPresenting(
+                host: host.description, presented: current.description, refused: presented.description)
+        }
+        let style = presented.presentationStyle
+        try await model.applyChange("present \(presented) from \(host)") {
+            presented.presenterNode = host
+            presented.activePresentationStyle = style
+            presented.popoverAnchor = style == .popover ? id : nil
+            host.presentedNode = presented
+        }
+    }
+
+    /// Dismisses what this node's nearest presenting ancestor presents, with every level presented
+    /// above it, and returns when the view of each dismissed level disappeared.
+    ///
+    /// The levels go top first, one at a time, each after the one above it disappeared: SwiftUI
+    /// handles one presentation change at a time reliably, not several in one state change.
+    public func dismissPresentedScreen(animated: Bool) async throws {
+        guard let host = presentingAncestor, let presented = host.presentedNode else {
+            throw NodeError.nothingPresented(node: description)
+        }
+        guard let model = containingModel else { throw NodeError.notInModel(node: description) }
+        for level in TreeEditing.presentationChain(from: presented).reversed() {
+            guard let levelHost = level.presenterNode else { continue }
+            try await model.applyDismissal(of: level, summary: "dismiss \(level) from \(levelHost)") {
+                TreeEditing.detachPresentations(from: levelHost)
+            }
+        }
+    }
+
+    // MARK: - For containers
+
+    /// Makes this node the container of `child`, which must be free (or already its child): for an
+    /// app's own container, in the change it makes with ``applyChange(_:waits:_:)``.
+    public func adopt(_ child: NavigationNode) throws(NodeError) {
+        if child.parentNode === self { return }
+        try checkCanAdopt(child)
+        child.parentNode = self
+    }
+
+    /// Lets go of `child` (taken out of this container): it is no longer in the tree.
+    public func release(_ child: NavigationNode) {
+        guard child.parentNode === self else { return }
+        child.parentNode = nil
+    }
+
+    /// Applies `change` to the tree (an app's own container changing its children) and, when the
+    /// screen on top changed and `waits`, returns once its view appeared. Outside a model, it only
+    /// applies the change. The built-in containers make all their changes through it.
+    public func applyChange(_ summary: @autoclosure () -> String, waits: Bool = true, _ change: () throws -> Void)
+        async throws
+    {
+        guard let model = containingModel else { return try change() }
+        try await model.applyChange(summary(), waits: waits, change)
+    }
+
+    /// Applies a user's change (a write of a binding) made in this node and reports it to the
+    /// routers as the user's; for an app's own container. Does nothing but the change outside a model.
+    public func applyUserChange(_ summary: String, _ change: () -> Void) {
+        guard let model = containingModel else { return change() }
+        model.applyUserChange(summary, change)
+    }
+
+    /// The model whose tree holds this node, found by walking up containers and presenters.
+    public var containingModel: NavigationModel? {
+        var level = levelRoot
+        for _ in 0..<10_000 {
+            if let model = level.rootModel, model.root === level { return model }
+            guard let presenter = level.presenterNode else { return nil }
+            level = presenter.levelRoot
+        }
+        return nil
+    }
+
+    /// The outermost ancestor-or-self within this node's presentation level.
+    var levelRoot: NavigationNode {
+        var node = self
+        for _ in 0..<10_000 {
+            guard let parent = node.parentNode else { break }
+            node = parent
+        }
+        return node
+    }
+
+    /// The nearest ancestor-or-self that presents something.
+    var presentingAncestor: NavigationNode? {
+        var node: NavigationNode? = self
+        while let current = node {
+            if current.presentedNode != nil { return current }
+            node = current.parentNode
+        }
+        return nil
+    }
+
+    /// Throws unless this node is outside every tree.
+    func checkIsFree() throws(NodeError) {
+        if let parent = parentNode { throw .alreadyInTree(node: description, place: "in \(parent)") }
+        if let presenter = presenterNode { throw .alreadyInTree(node: description, place: "presented by \(presenter)") }
+        if let model = rootModel, model.root === self { throw .alreadyInTree(node: description, place: "the root") }
+    }
+
+    /// Throws unless `child` can become a child of this node: free, and not this node or one of its
+    /// ancestors.
+    func checkCanAdopt(_ child: NavigationNode) throws(NodeError) {
+        try child.checkIsFree()
+        var node: NavigationNode? = self
+        while let current = node {
+            if current === child { throw .wouldContainItself(node: child.description, container: description) }
+            node = current.parentNode
+        }
+    }
+
+    /// `screens` as nodes this container may hold: nodes, none twice, each free or already its
+    /// child; for a stack (`forStack`) no stack or split view.
+    func validatedChildren(_ screens: [any Screen], forStack: Bool) throws(NodeError) -> [NavigationNode] {
+        var result: [NavigationNode] = []
+        var taken = Set<ObjectIdentifier>()
+        for screen in screens {
+            guard let child = screen as? NavigationNode else { throw .notANode(type: TreeEditing.typeName(of: screen)) }
+            if forStack, child is StackNode || child is SplitNode {
+                throw .notPushable(node: child.description, stack: description)
+            }
+            guard taken.insert(ObjectIdentifier(child)).inserted else {
+                throw .duplicateChild(node: child.description, container: description)
+            }
+            if child.parentNode !== self { try checkCanAdopt(child) }
+            result.append(child)
+        }
+        return result
+    }
+
+    /// Replaces the children `old` with `new`: the ones left out are released, the new ones adopted.
+    func replaceChildren(_ old: [NavigationNode], with new: [NavigationNode]) {
+        let kept = Set(new.map(ObjectIdentifier.init))
+        for child in old where !kept.contains(ObjectIdentifier(child)) { release(child) }
+        for child in new { child.parentNode = self }
+    }
+}
+
+/// How the model walks and edits its tree.
+@available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+@MainActor
+enum TreeEditing {
+    /// `level` and the levels presented above it, bottom first.
+    static func presentationChain(from level: NavigationNode) -> [NavigationNode] {
+        var chain = [level]
+        while let next = chain.last?.presentedNode, chain.count < 10_000 { chain.append(next) }
+        return chain
+    }
+
+    /// Takes what `host` presents, and everything presented above it, out of the tree.
+    static func detachPresentations(from host: NavigationNode) {
+        guard let presented = host.presentedNode else { return }
+        for level in presentationChain(from: presented).reversed() {
+            level.presenterNode?.presentedNode = nil
+            level.presenterNode = nil
+            level.activePresentationStyle = nil
+            level.popoverAnchor = nil
+        }
+    }
+
+    /// The type of `screen`, as an error names it.
+    static func typeName(of screen: any Screen) -> String { String(describing: type(of: screen)) }
+}

@@ -1,0 +1,149 @@
+import Composer
+import Observation
+
+/// A column of a ``SplitNode``.
+public enum SplitColumn: String, Hashable, Sendable {
+    /// The sidebar: the primary column.
+    case primary
+    /// The detail: the secondary column.
+    case secondary
+}
+
+/// A `NavigationSplitView` with a sidebar (primary) and a detail (secondary) column: the router's
+/// split container.
+///
+/// Expanded, both columns are on screen. Collapsed (a compact width), one column shows, as
+/// `NavigationSplitView`'s `preferredCompactColumn` says (``compactColumn``): showing a detail
+/// brings the detail column forward, and the user's back from it writes `.primary`
+/// (``userWroteCompactColumn(_:)``). The view reports the width class changing with
+/// ``userWroteCollapsed(_:)``.
+@available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+@MainActor
+@Observable
+open class SplitNode: NavigationNode, SplitContainer {
+    /// The sidebar's node.
+    public private(set) var primary: NavigationNode?
+    /// The detail's node.
+    public private(set) var secondary: NavigationNode?
+    /// Whether one column shows at a time.
+    public private(set) var isCollapsed: Bool
+    /// The column on screen while collapsed.
+    public private(set) var compactColumn: SplitColumn = .primary
+
+    /// Creates a split view of `primary` and `secondary` (a refused node is left out).
+    public init(
+        _ name: String = "split", primary: NavigationNode? = nil, secondary: NavigationNode? = nil,
+        collapsed: Bool = false
+    ) {
+        isCollapsed = collapsed
+        super.init(name)
+        let accepted = (try? validatedChildren([primary, secondary].compactMap { $0 }, forStack: false)) ?? []
+        self.primary = accepted.first { $0 === primary }
+        self.secondary = accepted.first { $0 === secondary }
+        for node in accepted { node.parentNode = self }
+    }
+
+    /// `split`.
+    nonisolated override open var kindName: String { "split" }
+
+    /// Itself, without a dynamic cast.
+    public var asContainer: (any ScreenContainer)? { self }
+
+    /// The sidebar's node.
+    public var primaryScreen: (any Screen)? { primary }
+    /// The detail's node.
+    public var secondaryScreen: (any Screen)? { secondary }
+
+    /// The sidebar, then the detail.
+    override open var childScreens: [any Screen] { [primary, secondary].compactMap { $0 } }
+
+    /// Both columns expanded; the compact column collapsed (the sidebar when there is no detail).
+    public var visibleChildScreens: [any Screen] {
+        if isCollapsed { return focusedChildScreen.map { [$0] } ?? [] }
+        return childScreens
+    }
+
+    /// The detail when expanded or when the compact column is the detail; else the sidebar.
+    public var focusedChildScreen: (any Screen)? {
+        if isCollapsed, compactColumn == .primary { return primary ?? secondary }
+        return secondary ?? primary
+    }
+
+    /// Collapsed, a hidden column is brought forward (nothing leaves: the other column stays in the
+    /// model, as `NavigationSplitView` keeps it); expanded, both columns show already.
+    public func revealing(_ child: any Screen) throws(ContainerRevealError) -> ContainerReveal? {
+        guard isCollapsed, child !== focusedChildScreen else { return nil }
+        let column: SplitColumn = child === secondary ? .secondary : .primary
+        return ContainerReveal(
+            summary: { "show the \(column.rawValue) column of \(self)" },
+            perform: { _ in
+                try await self.applyChange("show the \(column.rawValue) column of \(self)") {
+                    self.compactColumn = column
+                }
+            })
+    }
+
+    /// Replaces the sidebar; returns when the node on top appeared, if it changed.
+    public func setPrimary(_ screen: any Screen, animated: Bool) async throws {
+        let node = try replacement(for: primary, with: screen)
+        let old = primary
+        try await applyChange("set primary \(node) of \(self)") {
+            if let old, old !== node { release(old) }
+            node.parentNode = self
+            primary = node
+        }
+    }
+
+    /// Replaces the detail and, collapsed, brings it forward; returns when it appeared.
+    public func showDetail(_ screen: any Screen, animated: Bool) async throws {
+        let node = try replacement(for: secondary, with: screen)
+        let old = secondary
+        try await applyChange("show detail \(node) in \(self)") {
+            if let old, old !== node { release(old) }
+            node.parentNode = self
+            secondary = node
+            compactColumn = .secondary
+        }
+    }
+
+    private func replacement(for old: NavigationNode?, with screen: any Screen) throws(NodeError) -> NavigationNode {
+        guard let node = screen as? NavigationNode else { throw .notANode(type: TreeEditing.typeName(of: screen)) }
+        if node !== old, node.parentNode !== self { try checkCanAdopt(node) }
+        if node.parentNode === self, node !== old {
+            throw .alreadyInTree(node: node.description, place: "the other column of \(self)")
+        }
+        return node
+    }
+
+    /// Tells the model that the split view collapsed to one column or expanded to two (the width
+    /// class changed): call it when the view's horizontal size class changes. A write of the state
+    /// the model has is a duplicate and ignored.
+    @discardableResult
+    public func userWroteCollapsed(_ collapsed: Bool) -> UserWriteOutcome {
+        guard containingModel != nil else { return .ignored("\(self) is no longer on screen") }
+        guard collapsed != isCollapsed else {
+            return .ignored("\(self) is \(collapsed ? "collapsed" : "expanded") already (a duplicate write)")
+        }
+        let change = "\(self) \(collapsed ? "collapsed" : "expanded")"
+        applyUserChange(change) { isCollapsed = collapsed }
+        return .applied(change)
+    }
+
+    /// Tells the model that the user changed the column shown while collapsed (a back tap from the
+    /// detail writes `.primary`): call it from the setter of the `preferredCompactColumn` binding.
+    /// Leaving a detail that refuses to be dismissed is refused.
+    @discardableResult
+    public func userWroteCompactColumn(_ column: SplitColumn) -> UserWriteOutcome {
+        guard containingModel != nil else { return .ignored("\(self) is no longer on screen") }
+        guard column != compactColumn else {
+            return .ignored("\(self) shows its \(column.rawValue) column already (a duplicate write)")
+        }
+        if isCollapsed, column == .primary, let detail = secondary, detail.refusesInteractiveDismissal {
+            compactColumn = compactColumn
+            return .refused("\(self) keeps showing \(detail), which refuses to be dismissed")
+        }
+        let change = "user showed the \(column.rawValue) column of \(self)"
+        applyUserChange(change) { compactColumn = column }
+        return .applied(change)
+    }
+}

@@ -1,0 +1,107 @@
+import Composer
+import Observation
+
+/// A `NavigationStack` and its path: the router's navigation stack container.
+///
+/// ``nodes`` holds the whole stack, bottom first: the first node is the stack's root view and the
+/// rest is the path (``path``), which the view binds to `NavigationStack(path:)` with one
+/// `navigationDestination(for: NavigationNode.self)`. Setting several levels at once is one state
+/// change, so a pop of several screens is one animation and a deep push shows no blank screens.
+///
+/// The user's back button, edge swipe and long-press back menu write a shorter path: the view
+/// passes it to ``userWrotePath(_:)``.
+@available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+@MainActor
+@Observable
+open class StackNode: NavigationNode, NavigationStackContainer {
+    /// The stack, bottom first; the last node is on screen.
+    public private(set) var nodes: [NavigationNode] = []
+
+    /// Creates a stack holding `nodes`, bottom first. A node the stack would refuse (not free, given
+    /// twice, a stack or a split view) is left out.
+    public init(_ name: String = "nav", nodes: [NavigationNode] = []) {
+        super.init(name)
+        var accepted: [NavigationNode] = []
+        for node in nodes where (try? validatedChildren(accepted + [node], forStack: true)) != nil {
+            accepted.append(node)
+        }
+        self.nodes = accepted
+        for node in accepted { node.parentNode = self }
+    }
+
+    /// `nav`.
+    nonisolated override open var kindName: String { "nav" }
+
+    /// Itself, without a dynamic cast.
+    public var asContainer: (any ScreenContainer)? { self }
+
+    /// The bottom node: the stack's root view.
+    public var rootNode: NavigationNode? { nodes.first }
+
+    /// The nodes above the bottom one: the `NavigationStack`'s path.
+    public var path: [NavigationNode] { Array(nodes.dropFirst()) }
+
+    /// The node on screen.
+    public var topNode: NavigationNode? { nodes.last }
+
+    /// Whether the top node may not be popped by the user now (it, or what it contains, refuses to
+    /// be dismissed): the view hides the back button of the top node, which also disables the edge
+    /// swipe.
+    public var refusesBackGesture: Bool {
+        guard nodes.count > 1, let top = nodes.last else { return false }
+        return (try? ScreenTree.checkDismissal(of: [top])) == nil
+    }
+
+    /// The stack, bottom first.
+    public var stack: [any Screen] { nodes }
+
+    /// The stack, bottom first.
+    override open var childScreens: [any Screen] { nodes }
+
+    /// Replaces the stack in one state change and returns when the new top node appeared (at once
+    /// when the top stays). Throws ``NodeError``, changing nothing, for a node that is not free, is
+    /// given twice, or is a stack or a split view.
+    public func setStack(_ screens: [any Screen], animated: Bool) async throws {
+        let newNodes = try validatedChildren(screens, forStack: true)
+        let oldNodes = nodes
+        let verb = newNodes.last.map { top in oldNodes.contains { $0 === top } ? "pop to" : "push" }
+        let summary = verb.map { "\($0) \(newNodes.last.map { "\($0)" } ?? "") on \(self)" } ?? "empty \(self)"
+        try await applyChange(summary) {
+            replaceChildren(oldNodes, with: newNodes)
+            nodes = newNodes
+        }
+    }
+
+    /// Tells the model that the user wrote the path (a back tap or swipe, a jump back from the back
+    /// menu, SwiftUI's `dismiss` on a pushed view): call it from the setter of the path binding.
+    ///
+    /// Only a shorter path that keeps the start of the current one is applied, matched by node
+    /// identity: a write equal to the path is a duplicate, and any other is stale (made from a state
+    /// the model has left) and ignored. A popped node that refuses to leave keeps the path as it is,
+    /// published again so the view shows it again.
+    @discardableResult
+    public func userWrotePath(_ newPath: [NavigationNode]) -> UserWriteOutcome {
+        guard containingModel != nil else { return .ignored("\(self) is no longer on screen") }
+        let currentPath = path
+        guard newPath.count <= currentPath.count, zip(newPath, currentPath).allSatisfy({ $0 === $1 }) else {
+            return .ignored("the path written to \(self) is not a shorter version of its path (a stale write)")
+        }
+        guard newPath.count < currentPath.count else {
+            return .ignored("the path written to \(self) is the path it has (a duplicate write)")
+        }
+        let kept = Array(nodes.prefix(newPath.count + 1))
+        let removed = Array(nodes[kept.count...])
+        do {
+            try ScreenTree.checkDismissal(of: removed)
+        } catch {
+            nodes = nodes
+            return .refused("\(self) keeps its path: \(error)")
+        }
+        let change = "user popped \(self) back to \(kept.last.map { "\($0)" } ?? "its root")"
+        applyUserChange(change) {
+            replaceChildren(nodes, with: kept)
+            nodes = kept
+        }
+        return .applied(change)
+    }
+}

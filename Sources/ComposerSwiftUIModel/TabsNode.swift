@@ -1,0 +1,110 @@
+import Composer
+import Observation
+
+/// A `TabView` and its selection: the router's tab container.
+///
+/// The view binds `TabView(selection:)` to ``selection`` through ``userSelectedTab(_:)`` and tags
+/// each tab's view with the tab node's ``NavigationNode/id``. The selected tab is always one of the
+/// tabs (`nil` only without tabs).
+@available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+@MainActor
+@Observable
+open class TabsNode: NavigationNode, TabsContainer {
+    /// The tabs, in order.
+    public private(set) var tabs: [NavigationNode] = []
+    /// The index of the selected tab.
+    public private(set) var selectedIndex: Int?
+
+    /// Creates a tab container holding `tabs` (a refused node is left out), selecting
+    /// `selectedIndex`, or the first tab when it is `nil` or out of range.
+    public init(_ name: String = "tabs", tabs: [NavigationNode] = [], selectedIndex: Int? = nil) {
+        super.init(name)
+        var accepted: [NavigationNode] = []
+        for tab in tabs where (try? validatedChildren(accepted + [tab], forStack: false)) != nil {
+            accepted.append(tab)
+        }
+        self.tabs = accepted
+        for tab in accepted { tab.parentNode = self }
+        self.selectedIndex =
+            selectedIndex.flatMap { accepted.indices.contains($0) ? $0 : nil } ?? (accepted.isEmpty ? nil : 0)
+    }
+
+    /// `tabs`.
+    nonisolated override open var kindName: String { "tabs" }
+
+    /// Itself, without a dynamic cast.
+    public var asContainer: (any ScreenContainer)? { self }
+
+    /// The identity of the selected tab: the value of the `TabView`'s selection.
+    public var selection: NodeID? { selectedTab?.id }
+
+    /// The selected tab.
+    public var selectedTab: NavigationNode? {
+        guard let selectedIndex, tabs.indices.contains(selectedIndex) else { return nil }
+        return tabs[selectedIndex]
+    }
+
+    /// The tabs, in order.
+    public var tabScreens: [any Screen] { tabs }
+
+    /// The index of the selected tab, `nil` only when there are no tabs.
+    public var selectedTabIndex: Int? { selectedIndex }
+
+    /// The tabs, in order.
+    override open var childScreens: [any Screen] { tabs }
+
+    /// Replaces the tabs and selects `selectedIndex` (the first tab when `nil`) in one state change;
+    /// returns when the selected tab appeared. Throws ``NodeError``, changing nothing, for an index
+    /// out of range or a refused tab.
+    public func setTabs(_ tabs: [any Screen], selectedIndex: Int?, animated: Bool) async throws {
+        let newTabs = try validatedChildren(tabs, forStack: false)
+        if let selectedIndex, !newTabs.indices.contains(selectedIndex) {
+            throw NodeError.tabIndexOutOfRange(index: selectedIndex, tabCount: newTabs.count, tabs: description)
+        }
+        let oldTabs = self.tabs
+        try await applyChange("set tabs of \(self)") {
+            replaceChildren(oldTabs, with: newTabs)
+            self.tabs = newTabs
+            self.selectedIndex = selectedIndex ?? (newTabs.isEmpty ? nil : 0)
+        }
+    }
+
+    /// Selects the tab at `index` and returns at once, as the protocol asks (SwiftUI does not
+    /// animate a tab change either): a pop or a presentation in the new tab that follows in the same
+    /// navigation joins the same state change, and waits for the tab's appearance with its own.
+    public func selectTab(at index: Int) async throws {
+        guard tabs.indices.contains(index) else {
+            throw NodeError.tabIndexOutOfRange(index: index, tabCount: tabs.count, tabs: description)
+        }
+        guard index != selectedIndex else { return }
+        try await applyChange("select tab \(index) of \(self)", waits: false) { selectedIndex = index }
+    }
+
+    /// Tells the model that the user tapped a tab: call it from the setter of the `TabView`'s
+    /// selection binding.
+    ///
+    /// A tab with a ``NavigationNode/userSelectionNavigation`` runs it instead (its guards decide,
+    /// and its route selects the tab); the selection is published again so the tab bar shows the
+    /// tab that stays selected meanwhile. A write of the selected tab is a duplicate, one of a tab
+    /// that is gone is stale, and one under a presentation cannot be a tap: all are ignored.
+    @discardableResult
+    public func userSelectedTab(_ id: NodeID?) -> UserWriteOutcome {
+        guard containingModel != nil else { return .ignored("\(self) is no longer on screen") }
+        guard let id, let index = tabs.firstIndex(where: { $0.id == id }) else {
+            return .ignored("\(self) has no tab \(id.map { "\($0)" } ?? "nil") (a stale write)")
+        }
+        guard index != selectedIndex else {
+            return .ignored("tab \(index) of \(self) is selected already (a duplicate write)")
+        }
+        if let cover = ScreenTree.screenCovering(self) {
+            return .ignored("\(self) is covered by \(cover), so its tabs cannot be tapped")
+        }
+        if let navigation = tabs[index].userSelectionNavigation {
+            selectedIndex = selectedIndex
+            return .navigating(Task { @MainActor in try await navigation() })
+        }
+        let change = "user selected tab \(index) of \(self)"
+        applyUserChange(change) { selectedIndex = index }
+        return .applied(change)
+    }
+}

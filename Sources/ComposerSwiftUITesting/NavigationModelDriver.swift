@@ -1,0 +1,203 @@
+import Composer
+import ComposerSwiftUIModel
+import ComposerTesting
+
+/// Stands in for the SwiftUI views of a ``NavigationModel`` in tests, on any platform: acknowledges
+/// what the views would (appearances, disappearances), makes the writes the user's gestures make
+/// (a back swipe, a sheet swiped down, a tab tapped, a split view collapsing), and renders the tree
+/// as text in the format of the UIKit twin's `ScreenTreeRenderer`.
+///
+/// ```swift
+/// let model = NavigationModel()
+/// let driver = NavigationModelDriver(model: model)   // acknowledges at once
+/// let router = DefaultRouter(windowProvider: FixedWindowProvider(model))
+/// try await router.navigate(to: product, with: 42)
+/// driver.userTapBack()
+/// #expect(driver.render() == "...")
+/// ```
+@available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+@MainActor
+public final class NavigationModelDriver {
+    /// When the driver acknowledges what the model waits for.
+    public enum AcknowledgementMode: Sendable {
+        /// As soon as the model starts waiting, as views that appear at once would.
+        case automatic
+        /// Only when the test calls ``acknowledgeNext()`` or ``acknowledgeAll()``: a navigation then
+        /// stops at each change until the test lets it go on (or the model's timeout ends it).
+        case manual
+    }
+
+    /// The model the driver stands in for the views of.
+    public let model: NavigationModel
+    /// When the driver acknowledges; switching to ``AcknowledgementMode/automatic`` acknowledges
+    /// what waits.
+    public var mode: AcknowledgementMode {
+        didSet { if mode == .automatic { acknowledgeAll() } }
+    }
+    /// What the views reported and what the user did, one line each, in order:
+    /// `appeared screen "home"`, `disappeared nav "cart"`, `user tab 1: applied: ...`.
+    public private(set) var log: [String] = []
+
+    /// Drives `model`, acknowledging as `mode` says. Keep the driver as long as the model is used:
+    /// the model holds it weakly, and without it nothing acknowledges the model's changes.
+    public init(model: NavigationModel, mode: AcknowledgementMode = .automatic) {
+        self.model = model
+        self.mode = mode
+        model.acknowledgementRequested = { [weak self] pending in
+            guard let self, self.mode == .automatic else { return }
+            self.acknowledge(pending)
+        }
+    }
+
+    // MARK: - Acknowledgements
+
+    /// What the model waits for the views to acknowledge, oldest first.
+    public var pending: [PendingAcknowledgement] { model.pendingAcknowledgements }
+
+    /// Acknowledges the oldest wait, as its view would; returns it, or `nil` when nothing waits.
+    @discardableResult
+    public func acknowledgeNext() -> PendingAcknowledgement? {
+        guard let next = model.pendingAcknowledgements.first else { return nil }
+        acknowledge(next)
+        return next
+    }
+
+    /// Acknowledges everything the model waits for.
+    public func acknowledgeAll() {
+        while acknowledgeNext() != nil {}
+    }
+
+    /// Lets other tasks run (a navigation started in a task) until the model waits for an
+    /// acknowledgement; returns whether it does. Gives up after `turns` turns of the main actor.
+    @discardableResult
+    public func waitForPendingAcknowledgement(turns: Int = 10_000) async -> Bool {
+        for _ in 0..<turns where model.pendingAcknowledgements.isEmpty {
+            await Task.yield()
+        }
+        return !model.pendingAcknowledgements.isEmpty
+    }
+
+    private func acknowledge(_ pending: PendingAcknowledgement) {
+        switch pending.kind {
+        case .appearance:
+            log.append("appeared \(pending.node)")
+            pending.node.didAppear()
+        case .disappearance:
+            log.append("disappeared \(pending.node)")
+            pending.node.didDisappear()
+        }
+    }
+
+    // MARK: - The user's gestures
+
+    /// The back button or edge swipe of `stack` (by default the nearest stack around the node on
+    /// top): writes the path without its last node.
+    @discardableResult
+    public func userTapBack(in stack: StackNode? = nil) -> UserWriteOutcome {
+        guard let stack = stack ?? nearest(StackNode.self) else {
+            return record("user back", .ignored("no stack on screen"))
+        }
+        return record("user back", stack.userWrotePath(Array(stack.path.dropLast())))
+    }
+
+    /// A long press on the back button, choosing the stack's root: writes an empty path.
+    @discardableResult
+    public func userPopToRoot(in stack: StackNode? = nil) -> UserWriteOutcome {
+        guard let stack = stack ?? nearest(StackNode.self) else {
+            return record("user pop to root", .ignored("no stack on screen"))
+        }
+        return record("user pop to root", stack.userWrotePath([]))
+    }
+
+    /// Swipes down the presentation on top (or the level `node` is in): its host's binding writes
+    /// `nil`. A full-screen cover cannot be swiped, and a presentation that refuses springs back.
+    @discardableResult
+    public func userSwipeDown(_ node: NavigationNode? = nil) -> UserWriteOutcome {
+        guard let level = presentedLevel(of: node) else {
+            return record("user swipe", .ignored("nothing presented to swipe down"))
+        }
+        guard let style = level.activePresentationStyle, style.canBeSwipedDown else {
+            return record("user swipe", .ignored("\(level) is a full-screen cover, which cannot be swiped down"))
+        }
+        if level.refusesInteractiveDismissal {
+            return record("user swipe", .refused("\(level) springs back: interactiveDismissDisabled"))
+        }
+        guard let host = level.presentingScreen as? NavigationNode else {
+            return record("user swipe", .ignored("\(level) has no host"))
+        }
+        return record("user swipe", host.userDismissed(level))
+    }
+
+    /// SwiftUI's `dismiss` action called in `node`'s view: pops it when it is pushed, dismisses its
+    /// presentation when it is presented (any style).
+    @discardableResult
+    public func userDismiss(_ node: NavigationNode) -> UserWriteOutcome {
+        if let stack = node.parentScreen as? StackNode, let index = stack.path.firstIndex(of: node) {
+            return record("user dismiss \(node)", stack.userWrotePath(Array(stack.path.prefix(index))))
+        }
+        guard let level = presentedLevel(of: node), let host = level.presentingScreen as? NavigationNode else {
+            return record("user dismiss \(node)", .ignored("\(node) is neither pushed nor presented"))
+        }
+        return record("user dismiss \(node)", host.userDismissed(level))
+    }
+
+    /// Taps tab `index` of `tabs` (by default the nearest tab view around the node on top, else the
+    /// root's): writes the tab's identity to the selection.
+    @discardableResult
+    public func userTapTab(_ index: Int, in tabs: TabsNode? = nil) -> UserWriteOutcome {
+        guard let tabs = tabs ?? nearest(TabsNode.self) ?? (model.root as? TabsNode) else {
+            return record("user tab \(index)", .ignored("no tab view on screen"))
+        }
+        let id = tabs.tabs.indices.contains(index) ? tabs.tabs[index].id : nil
+        return record("user tab \(index)", tabs.userSelectedTab(id))
+    }
+
+    /// The width class of `split` changes: it collapses to one column or expands to two.
+    @discardableResult
+    public func userResize(_ split: SplitNode, collapsed: Bool) -> UserWriteOutcome {
+        record("user \(collapsed ? "collapse" : "expand") \(split)", split.userWroteCollapsed(collapsed))
+    }
+
+    /// Shows `column` of a collapsed `split` (the back button of the detail shows the primary one).
+    @discardableResult
+    public func userShowColumn(_ column: SplitColumn, of split: SplitNode) -> UserWriteOutcome {
+        record("user column \(column.rawValue)", split.userWroteCompactColumn(column))
+    }
+
+    private func record(_ gesture: String, _ outcome: UserWriteOutcome) -> UserWriteOutcome {
+        log.append("\(gesture): \(outcome)")
+        return outcome
+    }
+
+    private func nearest<T>(_ type: T.Type) -> T? {
+        model.current.flatMap { ScreenTree.nearest(T.self, from: $0) }
+    }
+
+    /// The outermost node of the presented level `node` is in, or of the top level.
+    private func presentedLevel(of node: NavigationNode?) -> NavigationNode? {
+        let start = node ?? model.current
+        guard let start, let root = ScreenTree.levelRoot(of: start) as? NavigationNode else { return nil }
+        return root.activePresentationStyle == nil ? nil : root
+    }
+
+    // MARK: - Rendering
+
+    /// The tree as indented text in the format of the twin's `ScreenTreeRenderer`; a presented level
+    /// follows a `presented <style>:` line naming its SwiftUI presentation (`sheet`,
+    /// `sheet [medium, large]`, `fullScreenCover`, `popover`).
+    public func render() -> String {
+        Self.renderer.render(window: model)
+    }
+
+    /// `node`'s subtree as indented text, starting at column 0.
+    public func render(_ node: NavigationNode) -> String {
+        Self.renderer.render(node)
+    }
+
+    /// The twin's renderer, naming a node's presentation style.
+    public static var renderer: ScreenTreeRenderer {
+        ScreenTreeRenderer { screen in
+            (screen as? NavigationNode)?.activePresentationStyle.map { "\($0)" } ?? "modal"
+        }
+    }
+}
