@@ -27,17 +27,36 @@ let package = Package(
         .target(name: "ComposerSwiftUI", dependencies: ["Composer", "ComposerLinks", "ComposerSwiftUIModel"]),
         .executableTarget(
             name: "ComposerShop",
-            dependencies: ["Composer", "ComposerLinks", "ComposerTesting"],
+            dependencies: ["Composer", "ComposerLinks", "ComposerTesting", "ComposerShopSwiftUI"],
             path: "ExampleApp",
-            exclude: ["iOS", "SwiftUI", "project.yml", "scripts"],
+            exclude: ["iOS", "SwiftUI", "project.yml", "scripts", "TerminalSwiftUI"],
             sources: ["Shared", "Terminal"]
+        ),
+        // The terminal shop on the SwiftUI navigation model (`--navigation swiftui`): the shared routes
+        // and the shop's commands (links to the files of Shared and Terminal) over nodes of the model.
+        // The model needs macOS 14, the package's platforms are older, and the shared routes carry no
+        // @available: availability is not checked here. Every Mac with a Swift 6 toolchain runs macOS 14.
+        .target(
+            name: "ComposerShopSwiftUI",
+            dependencies: [
+                "Composer", "ComposerLinks", "ComposerTesting", "ComposerSwiftUIModel", "ComposerSwiftUITesting",
+            ],
+            path: "ExampleApp/TerminalSwiftUI",
+            swiftSettings: [
+                .unsafeFlags(["-Xfrontend", "-disable-availability-checking"], .when(platforms: [.macOS]))
+            ]
         ),
         .testTarget(name: "ComposerTests", dependencies: ["Composer", "ComposerLinks", "ComposerTesting"]),
         .testTarget(name: "ComposerLinksTests", dependencies: ["Composer", "ComposerLinks", "ComposerTesting"]),
+        // The model's types need macOS 14 and Swift Testing's macros do not take @available, so
+        // availability is not checked in these tests (every Mac with a Swift 6 toolchain runs macOS 14).
         .testTarget(
             name: "ComposerSwiftUIModelTests",
             dependencies: [
                 "Composer", "ComposerLinks", "ComposerTesting", "ComposerSwiftUIModel", "ComposerSwiftUITesting",
+            ],
+            swiftSettings: [
+                .unsafeFlags(["-Xfrontend", "-disable-availability-checking"], .when(platforms: [.macOS]))
             ]
         ),
         .testTarget(name: "ComposerUIKitTests", dependencies: ["Composer", "ComposerUIKit"]),

@@ -3,9 +3,13 @@ import ComposerLinks
 import ComposerTesting
 
 /// The terminal shop: a window of in-memory screens, the shared routes, and the commands.
+///
+/// The same file runs on the UIKit twin (the executable's own `ShopWindow`, a `TestWindow`) and on
+/// the SwiftUI navigation model (`ComposerShopSwiftUI`'s, a `NavigationModel`); each platform file
+/// says how its window is made, rendered and swiped.
 @MainActor
 final class ShopApp {
-    private(set) var window = TestWindow()
+    private(set) var window = ShopWindow.makeForShop()
     let session = ShopSession()
     let routes: ShopRoutes
     private(set) var router: DefaultRouter
@@ -82,7 +86,7 @@ final class ShopApp {
             return
         case "relaunch":
             // A new launch: a fresh window and router, the session kept (as a keychain would).
-            window = TestWindow()
+            window = ShopWindow.makeForShop()
             router = DefaultRouter(window: window)
             routes.router = router
             analytics = ShopAnalytics(router: router)
@@ -120,7 +124,7 @@ final class ShopApp {
             }
             print("experiment group \(session.productsAsSheet ? "B: products in a sheet" : "A: products in the list")")
         case "user":
-            navigate { try await $0.userGesture(argument) }
+            navigate { try await $0.window.performUserGesture(argument) }
         case "analytics":
             let events = analytics.flush()
             print(events.isEmpty ? "no analytics events" : events.joined(separator: "\n"))
@@ -210,29 +214,6 @@ final class ShopApp {
     private func nothingBehindMessage() -> String {
         let current = window.current.map { "'\($0.name)'" } ?? "the current screen"
         return "nothing to go back to: \(current) is the first screen of its tab and nothing is presented over it"
-    }
-
-    /// Simulates a gesture of the user on the in-memory screens; the router's observers (the
-    /// analytics) see it as the user's.
-    private func userGesture(_ gesture: String) async throws {
-        let words = gesture.split(separator: " ")
-        switch words.first {
-        case "back":
-            guard let current = window.current,
-                let stack = ScreenTree.nearest(TestNavigationContainer.self, from: current)
-            else { return print("no navigation stack on screen") }
-            try await stack.userPop()
-        case "swipe":
-            guard let current = window.current else { return print("nothing on screen") }
-            try await current.userSwipeDown()
-        case "tab":
-            guard words.count == 2, let index = Int(words[1]), let tabs = window.root as? TestTabsContainer else {
-                return print("usage: user tab N")
-            }
-            try await tabs.userSelectTab(at: index)
-        default:
-            print("usage: user back | user swipe | user tab N")
-        }
     }
 
     /// Waits until the running navigation ends, or until it cannot end before the user answers a
