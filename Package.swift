@@ -64,10 +64,17 @@ let package = Package(
         // (scripts/check-doc-samples keeps the two identical). UIKit samples are empty off iOS and
         // are type-checked by scripts/ios-typecheck and built by the macOS CI job.
         .testTarget(
-            name: "DocSamples", dependencies: ["Composer", "ComposerLinks", "ComposerTesting", "ComposerUIKit"]),
+            name: "DocSamples",
+            dependencies: [
+                "Composer", "ComposerLinks", "ComposerTesting", "ComposerUIKit", "ComposerSwiftUIModel",
+                "ComposerSwiftUITesting",
+            ]),
         .testTarget(name: "UIKitDocSamples", dependencies: ["ComposerUIKit"]),
         .testTarget(name: "MigrationDocSamples", dependencies: ["ComposerUIKit"]),
         .testTarget(name: "ReadmeSample", dependencies: ["ComposerUIKit"]),
+        // The SwiftUI samples of "Building a SwiftUI app": empty where SwiftUI does not exist,
+        // type-checked at iOS 17 by scripts/ios-typecheck.
+        .testTarget(name: "SwiftUIDocSamples", dependencies: ["ComposerSwiftUI"]),
     ],
     swiftLanguageModes: [.v6]
 )
