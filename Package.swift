@@ -28,8 +28,17 @@ let package = Package(
             exclude: ["iOS", "project.yml", "scripts"],
             sources: ["Shared", "Terminal"]
         ),
-        .testTarget(name: "ComposerTests", dependencies: ["Composer", "ComposerLinks", "ComposerTesting"]),
-        .testTarget(name: "ComposerLinksTests", dependencies: ["Composer", "ComposerLinks", "ComposerTesting"]),
+        // Screens, routes and trees that several test targets share (not a product).
+        .target(
+            name: "ComposerTestFixtures", dependencies: ["Composer", "ComposerTesting"],
+            path: "Tests/ComposerTestFixtures"),
+        .testTarget(name: "ComposerTests", dependencies: ["Composer", "ComposerTesting", "ComposerTestFixtures"]),
+        .testTarget(
+            name: "ComposerLinksTests",
+            dependencies: ["Composer", "ComposerLinks", "ComposerTesting", "ComposerTestFixtures"]),
+        // The test kit's own tests: its screens and containers keep UIKit's rules.
+        .testTarget(
+            name: "ComposerTestingTests", dependencies: ["Composer", "ComposerTesting", "ComposerTestFixtures"]),
         .testTarget(
             name: "ComposerSwiftUIModelTests",
             dependencies: [
