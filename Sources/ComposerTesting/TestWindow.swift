@@ -20,7 +20,7 @@ public final class TestWindow: ScreenWindow, TransitionSettling, TreeRevisioning
 
     /// Counts the transitions that changed this window's tree, so the router plans again after
     /// its guards only when something changed.
-    @exclusivity(unchecked) public private(set) var treeRevision = 0
+    @exclusivity(unchecked) package private(set) var treeRevision = 0
 
     @exclusivity(unchecked) private var rootStorage: TestScreen?
     @exclusivity(unchecked) private var openTransitions = 0
