@@ -94,14 +94,30 @@ public enum ScreenSearch {
             return false
         }
         // The order of `ScreenTree.containedScreens(of:)`, without building its list. A level is a
-        // tree, so this pass meets each of its screens once.
+        // tree, so this pass meets each of its screens once. The walk keeps one entry per container
+        // it is inside (its children and the next one to offer) rather than a list of the screens
+        // still to offer: copying every screen into such a list cost more than offering it.
         func offerContained(in levelRoot: any Screen) -> Bool {
-            var pending: [any Screen] = [levelRoot]
-            var offered = 0
-            while let next = pending.popLast(), offered < 100_000 {
+            if !early.contains(ObjectIdentifier(levelRoot)), visit(levelRoot) { return true }
+            var outer: [(children: [any Screen], next: Int)] = []
+            var children = levelRoot.childScreens
+            var next = 0
+            var offered = 1
+            while offered < 100_000 {
+                guard next < children.count else {
+                    guard let container = outer.popLast() else { return false }
+                    (children, next) = container
+                    continue
+                }
+                let screen = children[next]
+                next += 1
                 offered += 1
-                if !early.contains(ObjectIdentifier(next)), visit(next) { return true }
-                pending.append(contentsOf: next.childScreens.reversed())
+                if !early.contains(ObjectIdentifier(screen)), visit(screen) { return true }
+                let inner = screen.childScreens
+                if !inner.isEmpty {
+                    outer.append((children, next))
+                    (children, next) = (inner, 0)
+                }
             }
             return false
         }

@@ -34,11 +34,22 @@ extension StackIteratingFinder {
     public func findScreen(with context: Context, in tree: ScreenTree) throws -> ViewController? {
         var found: ViewController?
         var classes = CastableClasses()
+        // A screen of a class that casts to a class type is that very object: once its class has
+        // cast, its screens need no cast of their own, which the runtime makes slowly to a
+        // generic type.
+        let isClassType = ViewController.self is AnyObject.Type
         // In batches: this generic code looks its types up at each call of the closure, which
         // would cost more than testing the candidate itself.
         ScreenSearch.visitCandidateBatches(in: tree, options: options, start: searchStart) { batch in
-            for candidate in batch where classes.mayCast(candidate, { $0 is ViewController }) {
-                guard let typed = candidate as? ViewController, isTarget(typed, with: context) else { continue }
+            for index in batch.indices where classes.mayCast(batch[index], { $0 is ViewController }) {
+                let typed: ViewController
+                if isClassType {
+                    typed = unsafeBitCast(batch[index] as AnyObject, to: ViewController.self)
+                } else {
+                    guard let cast = batch[index] as? ViewController else { continue }
+                    typed = cast
+                }
+                guard isTarget(typed, with: context) else { continue }
                 found = typed
                 return true
             }
