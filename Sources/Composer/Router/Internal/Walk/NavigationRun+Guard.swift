@@ -66,8 +66,18 @@ extension NavigationRun {
 
     /// Runs ``guardNavigation(_:)`` in a task of its own, which ``cancel()`` and the caller's
     /// cancellation both reach.
+    ///
+    /// The task starts at once on the main actor, in the caller's turn (`Task.immediate`), so a
+    /// round whose interceptors never suspend ends without a hop through the main actor's queue,
+    /// which cost more than the navigation it guarded. Before the systems that have it, the task
+    /// is enqueued as any other.
     func guardInOwnTask(_ pending: PendingGuard) async throws -> Bool {
-        let task = Task { @MainActor in try await self.guardNavigation(pending) }
+        let task: Task<Bool, any Error>
+        if #available(iOS 26, macOS 26, tvOS 26, watchOS 26, visionOS 26, *) {
+            task = Task.immediate { @MainActor in try await self.guardNavigation(pending) }
+        } else {
+            task = Task { @MainActor in try await self.guardNavigation(pending) }
+        }
         guardTask = task
         defer { guardTask = nil }
         if isCancelled { task.cancel() }
