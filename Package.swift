@@ -11,6 +11,7 @@ let package = Package(
         .library(name: "ComposerTesting", targets: ["ComposerTesting"]),
         .library(name: "ComposerSwiftUIModel", targets: ["ComposerSwiftUIModel"]),
         .library(name: "ComposerSwiftUITesting", targets: ["ComposerSwiftUITesting"]),
+        .library(name: "ComposerSwiftUI", targets: ["ComposerSwiftUI"]),
     ],
     targets: [
         .target(name: "Composer"),
@@ -21,11 +22,14 @@ let package = Package(
         // is tested on Linux; its types need iOS 17 / macOS 14 and say so with @available.
         .target(name: "ComposerSwiftUIModel", dependencies: ["Composer"]),
         .target(name: "ComposerSwiftUITesting", dependencies: ["Composer", "ComposerTesting", "ComposerSwiftUIModel"]),
+        // The SwiftUI views that render the model; empty where SwiftUI does not exist (Linux), its
+        // types need iOS 17 / macOS 14. Type-checked on Linux by scripts/ios-typecheck.
+        .target(name: "ComposerSwiftUI", dependencies: ["Composer", "ComposerLinks", "ComposerSwiftUIModel"]),
         .executableTarget(
             name: "ComposerShop",
             dependencies: ["Composer", "ComposerLinks", "ComposerTesting"],
             path: "ExampleApp",
-            exclude: ["iOS", "project.yml", "scripts"],
+            exclude: ["iOS", "SwiftUI", "project.yml", "scripts"],
             sources: ["Shared", "Terminal"]
         ),
         .testTarget(name: "ComposerTests", dependencies: ["Composer", "ComposerLinks", "ComposerTesting"]),

@@ -14,3 +14,23 @@ extension ShopRoutes {
         return restoration
     }
 }
+
+extension ShopRoutes {
+    /// The links and the restoration, for an app that keeps running when a registration fails (a
+    /// bad pattern is a programming error): a part that failed is empty (no URL opens, no screen
+    /// comes back) and `reportError` says which and why.
+    func makeLinksAndRestoration(reportError: (String) -> Void) -> (links: LinkMap, restoration: LinkRestoration?) {
+        var links = LinkMap()
+        do {
+            links = try makeLinks()
+        } catch {
+            reportError("the shop's links did not register, so no URL will open: \(error)")
+        }
+        do {
+            return (links, try makeRestoration(links: links))
+        } catch {
+            reportError("the shop's restoration did not register, so screens will not come back: \(error)")
+            return (links, nil)
+        }
+    }
+}

@@ -41,19 +41,9 @@ final class ShopEnvironment {
         routes.router = router
         analytics = ShopAnalytics(router: router) { Self.log.info("analytics: \($0)") }
         router.reportUserNavigation(with: userNavigation)
-        do {
-            links = try routes.makeLinks()
-        } catch {
-            // A bad pattern is a programming error; the app still runs, only links are unavailable.
-            Self.log.error("the shop's links did not register, so no URL will open: \(String(describing: error))")
-            links = LinkMap()
-        }
-        do {
-            restoration = try routes.makeRestoration(links: links)
-        } catch {
-            Self.log.error("the shop's restoration did not register, so screens will not come back: \(error)")
-            restoration = nil
-        }
+        let registered = routes.makeLinksAndRestoration { Self.log.error("\($0)") }
+        links = registered.links
+        restoration = registered.restoration
     }
 
     /// The links that rebuild what `window` shows, for the scene's restoration activity.

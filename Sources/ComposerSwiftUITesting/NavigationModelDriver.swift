@@ -38,7 +38,8 @@ public final class NavigationModelDriver {
     /// `appeared screen "home"`, `disappeared nav "cart"`, `user tab 1: applied: ...`.
     public private(set) var log: [String] = []
 
-    /// Drives `model`, acknowledging as `mode` says.
+    /// Drives `model`, acknowledging as `mode` says. Keep the driver as long as the model is used:
+    /// the model holds it weakly, and without it nothing acknowledges the model's changes.
     public init(model: NavigationModel, mode: AcknowledgementMode = .automatic) {
         self.model = model
         self.mode = mode

@@ -1,6 +1,6 @@
 import Composer
 
-/// A ``Composer/Router`` for view-model tests: it changes no screens, writes down every
+/// A ``/Composer/Router`` for view-model tests: it changes no screens, writes down every
 /// navigation it is asked for and answers with what the test chose.
 ///
 /// Links opened through it (`router.open(url, using: links)` of `ComposerLinks`) are recorded as
@@ -44,7 +44,7 @@ public final class RecordingRouter: Router {
     /// How the router answers a request.
     public enum Answer {
         /// Succeed with the screen the closure makes for the request. A screen that is not of the
-        /// destination type fails the navigation with ``Composer/RoutingError/Code/typeMismatch``.
+        /// destination type fails the navigation with ``/Composer/RoutingError/Code/typeMismatch``.
         case screen(@MainActor (Request) -> any Screen)
         /// Fail with this error, the way the real router would (a vetoed login, a missing window).
         case failure(RoutingError)
@@ -56,7 +56,7 @@ public final class RecordingRouter: Router {
     public var answer: Answer
     /// The result a navigation that awaits one receives (unless ``answer`` is a failure): `nil`,
     /// as when the user closed the screen, by default. A value of another type than the one
-    /// awaited fails the navigation with ``Composer/RoutingError/Code/typeMismatch``.
+    /// awaited fails the navigation with ``/Composer/RoutingError/Code/typeMismatch``.
     public var result: @MainActor (Request) -> Any? = { _ in nil }
 
     /// A router that answers every request with `answer`; by default a ``TestScreen`` named after

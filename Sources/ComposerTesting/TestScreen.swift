@@ -114,7 +114,7 @@ open class TestScreen: ModalPresenting, DismissalVetoing, CustomStringConvertibl
     /// containers. Subclasses may override it to name their own kind.
     nonisolated open var kindName: String { "screen" }
 
-    /// This screen as a ``ScreenContainer``: a dynamic cast, which the built-in containers
+    /// This screen as a ``/Composer/ScreenContainer``: a dynamic cast, which the built-in containers
     /// override with a direct answer so the tree walk costs no conformance look-up per screen.
     open var asContainer: (any ScreenContainer)? {
         if isContainerClass == false { return nil }
@@ -123,7 +123,7 @@ open class TestScreen: ModalPresenting, DismissalVetoing, CustomStringConvertibl
         return container
     }
 
-    /// Whether this screen's class conforms to ``ScreenContainer``, once asked: a failing look-up of
+    /// Whether this screen's class conforms to ``/Composer/ScreenContainer``, once asked: a failing look-up of
     /// a conformance costs more than the rest of a step of a tree walk.
     @exclusivity(unchecked) private var isContainerClass: Bool?
 

@@ -4,8 +4,8 @@ import Composer
 /// shows one panel at a time, like a drawer written with UIKit's containment calls.
 ///
 /// It stands for every container UIKit does not know (a pager, a card deck, a drawer): the router
-/// understands it only through ``Composer/ScreenContainer``. The shown panel is its visible child, so
-/// ``Composer/ScreenTree/current`` and `.visible` searches go into that panel alone, and revealing a screen
+/// understands it only through ``/Composer/ScreenContainer``. The shown panel is its visible child, so
+/// ``/Composer/ScreenTree/current`` and `.visible` searches go into that panel alone, and revealing a screen
 /// in the hidden panel switches panels with ``showPanel(_:animated:)``. Switching panels hides a
 /// panel without removing it, so no screen is asked whether it accepts leaving.
 @MainActor

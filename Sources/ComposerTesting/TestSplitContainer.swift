@@ -87,15 +87,26 @@ open class TestSplitContainer: TestScreen, SplitContainer {
     /// another container or presented). The old primary column is detached.
     public func setPrimary(_ screen: any Screen, animated: Bool) async throws {
         let newPrimary = try validatedColumn(screen, other: secondaryStorage)
-        guard newPrimary !== primaryStorage else { return }
-        let old = primaryStorage
-        let transition = TwinTransition.begin(
-            in: containingWindow, animated: animated, description: "set primary \(newPrimary) on \(self)"
-        ) {
-            primaryStorage = newPrimary
-            newPrimary.parentStorage = self
+        await replaceColumn(\.primaryStorage, with: newPrimary, animated: animated, action: "set primary") {
             detailStartIndex = nil
             foldedNavigation = nil
+        }
+    }
+
+    /// Puts `screen` in `column` in one transition described as `action`; the column's old screen
+    /// is detached. Nothing happens when `screen` is in that column already.
+    private func replaceColumn(
+        _ column: ReferenceWritableKeyPath<TestSplitContainer, TestScreen?>, with screen: TestScreen, animated: Bool,
+        action: String, alsoChanging change: () -> Void = {}
+    ) async {
+        let old = self[keyPath: column]
+        guard screen !== old else { return }
+        let transition = TwinTransition.begin(
+            in: containingWindow, animated: animated, description: "\(action) \(screen) on \(self)"
+        ) {
+            self[keyPath: column] = screen
+            screen.parentStorage = self
+            change()
             if let old { TwinTree.removeFromContainer(old) }
         }
         await transition.finish()
@@ -127,16 +138,7 @@ open class TestSplitContainer: TestScreen, SplitContainer {
             return
         }
         let detail = try validatedColumn(screen, other: primaryStorage)
-        guard detail !== secondaryStorage else { return }
-        let old = secondaryStorage
-        let transition = TwinTransition.begin(
-            in: containingWindow, animated: animated, description: "show detail \(detail) on \(self)"
-        ) {
-            secondaryStorage = detail
-            detail.parentStorage = self
-            if let old { TwinTree.removeFromContainer(old) }
-        }
-        await transition.finish()
+        await replaceColumn(\.secondaryStorage, with: detail, animated: animated, action: "show detail")
     }
 
     /// Validates a screen for one column; `other` is the screen of the other column.

@@ -105,6 +105,12 @@ public final class TestWindow: ScreenWindow, TransitionSettling, TreeRevisioning
         allScreens().first { $0.name == name }
     }
 
+    /// The screens the user can see now, by the twin's own rules of what a presentation hides
+    /// (a full-screen one everything beneath it, a current-context one its host), independent of
+    /// the engine's ``ScreenTree``: what a model check compares the router's answers with. During
+    /// a transition it is the tree as the transition left it so far.
+    public var screensOnScreen: [TestScreen] { visibleScreens() }
+
     // MARK: - Internal
 
     /// The screens on screen now; see ``TwinTree/visibleScreens(from:)``.

@@ -6,7 +6,7 @@ import Composer
 ///
 /// Apps insert such wrappers to keep containers small (a screen and its own navigation bar, an
 /// error banner over a screen). The router sees through it as it sees through any
-/// ``Composer/ScreenContainer``: ``Composer/ScreenTree/current`` is the content, not the wrapper, `.visible`
+/// ``/Composer/ScreenContainer``: ``/Composer/ScreenTree/current`` is the content, not the wrapper, `.visible`
 /// searches enter it, and it never needs revealing. UIKit sends the wrapper's appearance callbacks
 /// alongside its content's, so the ``LifecycleLog`` lists both.
 @MainActor

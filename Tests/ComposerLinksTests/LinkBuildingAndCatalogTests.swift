@@ -91,16 +91,38 @@ struct LinkBuildingTests {
                     pattern: "shop://user/user-<int:id>/<bool:flag>/<double:x>"))
     }
 
-    @Test("a catch-all value whose '/' would leave an empty segment is sent as %2F and read back unchanged")
-    func escapedSlashes() throws {
+    @Test("a catch-all value keeps its segments apart: a '/' inside a segment is %2F, in the value as in the link")
+    func catchAllSegmentsStayApart() throws {
         let table = try table()
+        let escaped = try table.resolveLink("shop://files/a%2Fb/c").parameters
+        let plain = try table.resolveLink("shop://files/a/b/c").parameters
+        #expect(try escaped.string("rest") == "a%2Fb/c")
+        #expect(try plain.string("rest") == "a/b/c")
+        #expect(try escaped.segments("rest") == ["a/b", "c"])
+        #expect(try plain.segments("rest") == ["a", "b", "c"])
+        // A '%' that would read as an escape is written %25; a lone one stays itself.
+        let percent = try table.resolveLink("shop://files/100%25/%252F").parameters
+        #expect(try percent.string("rest") == "100%/%252F")
+        #expect(try percent.segments("rest") == ["100%", "%2F"])
         for (value, expected) in [
-            ("a//b", "shop://files/a%2F/b"), ("/a", "shop://files/%2Fa"), ("a/", "shop://files/a%2F"),
-            ("/", "shop://files/%2F"), ("a/b", "shop://files/a/b"),
+            ("a%2Fb/c", "shop://files/a%2Fb/c"), ("a/b", "shop://files/a/b"), ("%2F", "shop://files/%2F"),
+            ("100%/%252F", "shop://files/100%25/%252F"),
         ] {
             let url = try table.url(for: "Files", parameters: ["rest": value])
             #expect(url == expected)
             #expect(try table.resolveLink(url).parameters.string("rest") == value, "\(url)")
+        }
+    }
+
+    @Test("a catch-all value no link can carry (an empty segment, an escape other than %2F and %25) is refused")
+    func catchAllValuesNoLinkCarries() throws {
+        let table = try table()
+        for value in ["a//b", "/a", "a/", "/", "a%20b", "%25x"] {
+            #expect(
+                linkError { () throws(LinkError) in try table.url(for: "Files", parameters: ["rest": value]) }
+                    == .conversionFailed(
+                        parameter: "rest", expected: .path, found: value, pattern: "shop://files/<path:rest>"),
+                "\(value)")
         }
     }
 

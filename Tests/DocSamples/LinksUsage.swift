@@ -50,6 +50,22 @@ struct LinksUsage {
         #expect(query == SearchQuery(text: "red shoes", page: 1, tags: ["new", "sale"]))
     }
 
+    @Test("A case-insensitive map opens /Products/42 and /PRODUCTS/42 with one pattern")
+    func letterCase() async throws {
+        let product = routes.product
+        // doc-sample: Links.md letter-case
+        var webLinks = LinkMap(pathCase: .insensitive)
+        try webLinks.register("https://shop.example.com/products/<int:id>") { params in
+            Link(to: product, with: try params.int("id"))
+        }
+        // https://shop.example.com/Products/42 and .../PRODUCTS/42 open product 42 too.
+        // end-doc-sample
+        for url in ["https://shop.example.com/Products/42", "https://shop.example.com/PRODUCTS/42"] {
+            let opened = try await router.open(url, using: webLinks)
+            #expect((opened.screen as? ProductScreen)?.productID == 42)
+        }
+    }
+
     @Test("A converter turns SKU-7 into product 7")
     func converter() async throws {
         var links = LinkMap()

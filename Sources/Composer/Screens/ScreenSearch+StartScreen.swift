@@ -11,12 +11,7 @@ extension ScreenSearch {
     /// the same order as ``candidates(in:options:start:)`` for that level. A `start` that is not in
     /// `tree` gives no candidate.
     public static func candidates(in tree: ScreenTree, options: SearchOptions, from start: any Screen) -> [any Screen] {
-        var result: [any Screen] = []
-        visitCandidates(in: tree, options: options, from: start) { screen in
-            result.append(screen)
-            return false
-        }
-        return result
+        collecting { visit in visitCandidates(in: tree, options: options, from: start, visit) }
     }
 
     /// Offers `visit` the screens ``candidates(in:options:from:)`` would list, in the same order,

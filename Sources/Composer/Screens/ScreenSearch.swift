@@ -6,8 +6,13 @@ public enum ScreenSearch {
     public static func candidates(in tree: ScreenTree, options: SearchOptions, start: SearchStart = .topmost)
         -> [any Screen]
     {
+        collecting { visit in visitCandidates(in: tree, options: options, start: start, visit) }
+    }
+
+    /// Every screen `walk` offers to the visitor it is given, in order, as a list.
+    static func collecting(_ walk: (_ visit: (any Screen) -> Bool) -> Void) -> [any Screen] {
         var result: [any Screen] = []
-        visitCandidates(in: tree, options: options, start: start) { screen in
+        walk { screen in
             result.append(screen)
             return false
         }

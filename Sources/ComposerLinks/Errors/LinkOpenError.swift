@@ -1,6 +1,6 @@
 import Composer
 
-/// Why ``Composer/Router/open(_:using:animated:)-(String,_,_)`` failed: the link, or the navigation.
+/// Why ``ComposerLinks/Composer/Router/open(_:using:animated:)-(String,_,_)`` failed: the link, or the navigation.
 public enum LinkOpenError: Error, Sendable, Equatable, CustomStringConvertible {
     /// The link could not be resolved and the map has no fallback (malformed, unknown,
     /// a value that does not convert), or the registration's closure failed.
@@ -8,7 +8,7 @@ public enum LinkOpenError: Error, Sendable, Equatable, CustomStringConvertible {
     /// The link resolved but the navigation failed: an interceptor refused, a screen was not found…
     case routing(RoutingError)
 
-    /// The ``LinkError`` or ``Composer/RoutingError`` itself, for code that already handles those.
+    /// The ``LinkError`` or ``/Composer/RoutingError`` itself, for code that already handles those.
     public var underlyingError: any Error {
         switch self {
         case .link(let error): error

@@ -172,7 +172,17 @@ final class LinkMatcher {
             for slot in 0..<layout.pathSlotCount where layout.slots[slot].depth < captures.count {
                 let capture = captures[Int(layout.slots[slot].depth)]
                 let text: LinkCapturedText
-                if let owned = capture.owned {
+                if !fromSource, layout.slots[slot].type == .path {
+                    // A catch-all across decoded segments: a '/' decoded from `%2F` stays
+                    // apart from the ones between segments.
+                    text = .owned(
+                        segments[Int(layout.slots[slot].depth)...].map {
+                            LinkCatchAllPath.escape(
+                                String(decoding: UnsafeBufferPointer(rebasing: bytes[$0.start..<$0.end]), as: UTF8.self)
+                            )
+                        }
+                        .joined(separator: "/"))
+                } else if let owned = capture.owned {
                     text = .owned(owned)
                 } else if fromSource {
                     text = .slice(start: capture.start, end: capture.end)

@@ -109,19 +109,26 @@ enum LinkPercentEncoding {
         case queryValue
     }
 
-    /// Escapes only what a link's reader would misread in `part`: `%`, spaces and control
-    /// characters, `/ ? #`, and `& =` in the query. Other characters, non-ASCII ones included,
-    /// stay as they are, so the result is never longer than the link the text came from.
+    /// Escapes only what a link's reader would misread in `part`: `%`, `#`, spaces and control
+    /// characters everywhere; `/` and `?` in a segment; `&` in the query; `=` in a query key.
+    /// Other characters, non-ASCII ones included, stay as they are, so the result is never
+    /// longer than the link the text came from.
     static func encodeMinimally(_ text: String, in part: Part) -> String {
         var bytes: [UInt8] = []
         bytes.reserveCapacity(text.utf8.count)
         for byte in text.utf8 {
             let mustEscape: Bool
             switch byte {
-            case 0...0x20, 0x7F, UInt8(ascii: "%"), UInt8(ascii: "/"), UInt8(ascii: "?"), UInt8(ascii: "#"):
+            case 0...0x20, 0x7F, UInt8(ascii: "%"), UInt8(ascii: "#"):
                 mustEscape = true
-            case UInt8(ascii: "&"), UInt8(ascii: "="):
+            case UInt8(ascii: "/"), UInt8(ascii: "?"):
+                // The path ends at the first '?'; inside the query both read as themselves.
+                mustEscape = part == .segment
+            case UInt8(ascii: "&"):
                 mustEscape = part != .segment
+            case UInt8(ascii: "="):
+                // Only a key's first '=' ends it; a value may hold more.
+                mustEscape = part == .queryKey
             default:
                 mustEscape = false
             }

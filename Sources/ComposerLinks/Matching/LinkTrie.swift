@@ -55,13 +55,15 @@ struct LinkTrie {
         /// other nodes. (It fills what would otherwise be padding.)
         var affix: Int32 = -1
         /// Bit n: a printable-ASCII static child of n bytes (n < 62); bit 62: any other static
-        /// child. Lets a lookup skip the hashed table when no static child can fit a segment.
+        /// child; bit 63: a case-insensitive one (its length is in the other bits too). Lets a lookup skip the hashed table when no static child can fit a segment.
         var literalLengths: UInt64 = 0
 
         /// Whether `edges` is too long to scan and is found through `affixSlots` instead.
         var isIndexed: Bool { affix >= 0 }
 
         static let otherLiteralBit: UInt64 = 1 << 62
+        /// Bit 63: a static child of a case-insensitive pattern, keyed by ``LinkTrie/foldedKey(_:)``.
+        static let foldedLiteralBit: UInt64 = 1 << 63
     }
 
     /// The text a placeholder captured and its converted value (`nil` only in relaxed walks).
@@ -189,7 +191,10 @@ struct LinkTrie {
     }
 
     /// Adds `pattern` as `entry` under every root; the caller has checked for conflicts.
-    mutating func insert(rootKeys: [String], pattern: LinkPattern, converters: [String: LinkConverter], entry: Int) {
+    mutating func insert(
+        rootKeys: [String], pattern: LinkPattern, pathCase: LinkPathCase, converters: [String: LinkConverter],
+        entry: Int
+    ) {
         for (offset, key) in rootKeys.enumerated() {
             var node: Int
             if let root = roots[key] {
@@ -206,7 +211,9 @@ struct LinkTrie {
                     nodes[node].catchAll = Int32(entry)
                     continue
                 case .literal(let text):
-                    node = literalChild(of: node, text)
+                    node =
+                        pathCase == .insensitive
+                        ? literalChild(of: node, Self.foldedKey(text), lengthOf: text) : literalChild(of: node, text)
                 case .placeholder(let prefix, let placeholder, let suffix):
                     if let child = child(of: node, for: segment.shape) {
                         node = child
@@ -223,7 +230,10 @@ struct LinkTrie {
         }
     }
 
-    private mutating func literalChild(of node: Int, _ text: String) -> Int {
+    /// The static child of `node` for `text`, added if new. `lengthOf` is the text a link's
+    /// segment must be as long as, for the length filter: `text` itself, or the segment a
+    /// folded key stands for.
+    private mutating func literalChild(of node: Int, _ text: String, lengthOf shown: String? = nil) -> Int {
         if let child = existingLiteral(of: node, text) { return Int(child) }
         let child = newNode()
         let label = labelIndex(text)
@@ -242,13 +252,15 @@ struct LinkTrie {
         }
         nodes[child].nextLiteral = nodes[node].firstLiteral
         nodes[node].firstLiteral = Int32(child)
-        let length = text.utf8.count
-        if length < 62, Self.isPrintableASCII(text) {
+        let shown = shown ?? text
+        let length = shown.utf8.count
+        if length < 62, Self.isPrintableASCII(shown) {
             nodes[node].literalLengths |= 1 << UInt64(length)
         }
-        if !storedAsBytes || length >= 62 || !Self.isPrintableASCII(text) {
+        if !storedAsBytes || length >= 62 || !Self.isPrintableASCII(shown) {
             nodes[node].literalLengths |= Node.otherLiteralBit
         }
+        if shown != text { nodes[node].literalLengths |= Node.foldedLiteralBit }
         return child
     }
 
@@ -449,7 +461,7 @@ struct LinkTrie {
 
     private func child(of node: Int, for shape: LinkSegmentShape) -> Int? {
         switch shape {
-        case .literal(let text):
+        case .literal(let text), .foldedLiteral(let text):
             return existingLiteral(of: node, text).map(Int.init)
         case .placeholder(let type, let prefix, let suffix):
             if nodes[node].isIndexed {
@@ -644,13 +656,20 @@ extension LinkTrie {
         if depth == state.segments.count { return nodes[nodeIndex].terminal }
         let segment = state.segments[depth]
 
-        // Static text first.
-        if nodes[nodeIndex].firstLiteral >= 0, mayHaveLiteral(nodeIndex, segment),
-            let child = literal(of: nodeIndex, segment, state)
-        {
-            state.captures[depth].isSet = false
-            let found = walk(Int(child), depth + 1, &state)
-            if found >= 0 { return found }
+        // Static text first: as written, then (for case-insensitive patterns) folded.
+        if nodes[nodeIndex].firstLiteral >= 0, mayHaveLiteral(nodeIndex, segment) {
+            if let child = literal(of: nodeIndex, segment, state) {
+                state.captures[depth].isSet = false
+                let found = walk(Int(child), depth + 1, &state)
+                if found >= 0 { return found }
+            }
+            if nodes[nodeIndex].literalLengths & Node.foldedLiteralBit != 0,
+                let child = foldedLiteral(of: nodeIndex, segment, state)
+            {
+                state.captures[depth].isSet = false
+                let found = walk(Int(child), depth + 1, &state)
+                if found >= 0 { return found }
+            }
         }
 
         // Then placeholders, in precedence order.
@@ -707,6 +726,27 @@ extension LinkTrie {
         if let child = asciiLiteral(of: node, bytes: bytes) { return child }
         guard nodes[node].literalLengths & Node.otherLiteralBit != 0 else { return nil }
         return literals[LiteralKey(node: Int32(node), text: state.text(segment))]
+    }
+
+    /// The static child of a case-insensitive pattern that `segment` leads to: a printable
+    /// ASCII segment lowercased into a stack buffer and found by its bytes, any other by its
+    /// folded key as a string.
+    private func foldedLiteral(of node: Int, _ segment: SegmentRef, _ state: Walk) -> Int32? {
+        guard segment.isPrintableASCII else { return existingLiteral(of: node, Self.foldedKey(state.text(segment))) }
+        let count = segment.end - segment.start
+        return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: count + 1) { key in
+            key[0] = 0
+            for offset in 0..<count {
+                key[offset + 1] = LinkValueConversion.asciiLowercase(state.bytes[segment.start + offset])
+            }
+            return asciiLiteral(of: node, bytes: UnsafeBufferPointer(key))
+        }
+    }
+
+    /// The key a case-insensitive pattern's static text is kept under: a NUL, which no link's
+    /// segment holds, so it never meets a case-sensitive text, then the text lowercased.
+    static func foldedKey(_ text: String) -> String {
+        "\u{0}" + text.lowercased()
     }
 
     private func mayHaveLiteral(_ node: Int, _ segment: SegmentRef) -> Bool {

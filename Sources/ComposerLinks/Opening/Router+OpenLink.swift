@@ -1,8 +1,8 @@
 import Composer
 import Foundation
 
-/// Links open through any ``Composer/Router``, not only ``Composer/DefaultRouter``: each goes through
-/// the protocol's one requirement, ``Composer/Router/navigate(to:with:animated:)``, so a decorator
+/// Links open through any ``/Composer/Router``, not only ``/Composer/DefaultRouter``: each goes through
+/// the protocol's one requirement, ``/Composer/Router/navigate(to:with:animated:)``, so a decorator
 /// (analytics, a global guard) sees links as it sees taps, and a recording router in a view-model
 /// test records what a link opened.
 extension Router {

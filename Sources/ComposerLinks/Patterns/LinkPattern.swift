@@ -2,18 +2,50 @@
 /// `https://{shop.example.com,www.shop.example.com}/products/<int:id>?color=<color?>`.
 ///
 /// Parsing happens once, at registration, so that a mistake in a pattern is reported with its
-/// column when the app starts rather than as a link that silently never matches. The full
-/// grammar is in `GRAMMAR.md`; in short:
+/// column when the app starts rather than as a link that silently never matches.
 ///
-/// - The scheme is matched case-insensitively and must be followed by `://`.
-/// - `http` and `https` patterns have a host, or a `{a,b}` list of host aliases, matched
-///   case-insensitively. Every other scheme has **no host**: everything after `scheme://` is
-///   path, so in `shop://product/<id>` the word `product` is the first path segment and is
-///   matched case-sensitively like any other segment.
-/// - Path segments are static text, a placeholder with optional static text around it
-///   (`user-<int:id>`, at most one placeholder per segment), or a final catch-all `<path:rest>`.
-/// - The query lists `key=<placeholder>` items; `<name?>` marks an optional one.
-/// - A trailing `/` is ignored; empty segments (`//`) are an error.
+/// ## Grammar
+///
+/// ```
+/// pattern     = scheme "://" [ hosts ] path [ "?" query ]
+/// scheme      = letter { letter | digit | "+" | "-" | "." }
+/// hosts       = host | "{" host { "," host } "}"        (http and https only, and required there)
+/// host        = 1*( letter | digit | "-" | "." | ":" )
+/// path        = [ "/" ] [ segment { "/" segment } ] [ "/" ]
+/// segment     = text | [ text ] placeholder [ text ] | catch-all
+/// catch-all   = "<path:" name ">"                     (alone in the last segment)
+/// placeholder = "<" [ type ":" ] name ">"
+/// query       = key "=" query-value { "&" key "=" query-value }
+/// query-value = "<" [ type ":" ] name [ "?" ] ">"     ("?" marks it optional)
+/// type        = "string" | "int" | "double" | "uuid" | "bool" | an app type's name
+/// name        = ( letter | "_" ) { letter | digit | "_" }   (ASCII, unique in the pattern)
+/// text        = characters other than "/ ? # < > { } % \ " ^ | `", spaces and controls
+/// ```
+///
+/// - The scheme and hosts are matched case-insensitively. Only `http` and `https` have a host;
+///   for every other scheme everything after `scheme://` is path, so in `shop://product/<id>`
+///   the word `product` is the first path segment.
+/// - Static text matches a link's percent-decoded segment exactly, as strings compare
+///   (canonically equal spellings are one), case-sensitively unless the table or the pattern
+///   is registered with ``LinkPathCase/insensitive``.
+/// - A placeholder takes at least one character, and the text around it (`user-<int:id>`,
+///   `<name>.json`) must be there, case-sensitively; one placeholder per segment.
+/// - `<path:name>` takes one or more whole segments, the rest of the path.
+/// - Query items are matched by key, in any order, among any others; the query takes no part in
+///   choosing a pattern.
+/// - A trailing `/` is ignored; an empty segment (`//`), a fragment (`#`) and percent escapes in
+///   a pattern are errors.
+///
+/// ## Which pattern wins
+///
+/// The path decides, segment by segment from the left: at the first segment where two matching
+/// patterns differ, static text beats a placeholder (text as written beats text that only
+/// matches with case ignored), a typed placeholder beats a string one (typed ones rank `bool`,
+/// `uuid`, `int`, `double`, then app types by name), and a string placeholder beats the
+/// catch-all. Between placeholders of one type, the one with more static characters around it
+/// wins (`user-<id>` over `<id>`); at equal length the prefix, then the suffix, in string order.
+/// A branch that fails further right gives way to the next. Registration order never matters:
+/// two patterns that would match the same links cannot both be registered.
 public struct LinkPattern: Sendable, Hashable, CustomStringConvertible {
     /// One `/`-separated piece of a pattern's path.
     public enum Segment: Sendable, Hashable {
@@ -109,7 +141,15 @@ public struct LinkPattern: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// The path's shape: what two patterns must share to be interchangeable, ignoring names.
-    var shape: [LinkSegmentShape] { segments.map(\.shape) }
+    var shape: [LinkSegmentShape] { shape(pathCase: .sensitive) }
+
+    /// The path's shape when its static segments compare as `pathCase` says.
+    func shape(pathCase: LinkPathCase) -> [LinkSegmentShape] {
+        segments.map { segment in
+            guard pathCase == .insensitive, case .literal(let text) = segment else { return segment.shape }
+            return .foldedLiteral(LinkTrie.foldedKey(text))
+        }
+    }
 }
 
 extension LinkPattern.Segment {

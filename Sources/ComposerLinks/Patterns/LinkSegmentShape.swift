@@ -1,6 +1,8 @@
 /// A path segment with its placeholder name forgotten: what the trie branches on.
 enum LinkSegmentShape: Hashable, Sendable {
     case literal(String)
+    /// Static text of a case-insensitive pattern, by its key (see ``LinkTrie/foldedKey(_:)``).
+    case foldedLiteral(String)
     case placeholder(type: LinkValueType, prefix: String, suffix: String)
     case catchAll
 
@@ -22,7 +24,7 @@ enum LinkSegmentShape: Hashable, Sendable {
 
     private var sortKey: (kind: Int, typeName: String, affixLength: Int, prefix: String, suffix: String) {
         switch self {
-        case .literal(let text):
+        case .literal(let text), .foldedLiteral(let text):
             return (0, "", 0, text, "")
         case .placeholder(let type, let prefix, let suffix):
             return (type.precedence, type.description, prefix.count + suffix.count, prefix, suffix)

@@ -2,12 +2,16 @@ extension LinkTable {
     /// A link that opens the destination registered as `name`, for sharing or for tests.
     ///
     /// Values are percent-encoded (everything but letters, digits and `-._~`), so any text
-    /// survives the trip; static segments are encoded too. A `/` inside a catch-all value that
-    /// would leave an empty segment (`a//b`, a leading or trailing `/`) is sent as `%2F`.
+    /// survives the trip; static segments are encoded too. A catch-all value is a path: its
+    /// `/`s separate segments, and a `/` inside a segment is written `%2F` (a `%` that would
+    /// read as an escape, `%25`), as the value read from a link is; a value with an empty
+    /// segment (`a//b`, a leading or trailing `/`) cannot be sent and is refused.
     /// Patterns with several hosts use the first host whose link opens this destination. Optional
     /// query keys with no value (or an empty one) are left out; an array fills a repeated query
     /// key. When the encoded link would pass the length limit (4,096 bytes), only the characters
-    /// that must be escaped are, so a link that fitted when it came in fits when built back. The
+    /// that must be escaped are, so values read from a link that fitted build a link that fits:
+    /// the limit is measured on that minimal form, and another host of the pattern is tried
+    /// when it is still too long. The
     /// link is checked by matching it: `resolve(url(for:…))` always reaches this destination
     /// (before redirects) with the same values.
     ///
@@ -32,6 +36,12 @@ extension LinkTable {
             var url = try buildURL(entry: index, pattern: pattern, texts: texts, host: host, minimal: false)
             if url.utf8.count > LinkAddress.maximumLength {
                 url = try buildURL(entry: index, pattern: pattern, texts: texts, host: host, minimal: true)
+                if url.utf8.count > LinkAddress.maximumLength {
+                    // A shorter host of the pattern may still fit.
+                    firstFailure =
+                        firstFailure ?? .urlTooLong(length: url.utf8.count, limit: LinkAddress.maximumLength)
+                    continue
+                }
             }
             let resolved: Int
             do {
@@ -90,7 +100,9 @@ extension LinkTable {
                 pieces.append(encode(whole, in: .segment))
             case .catchAll(let placeholder):
                 let text = try singleText(for: placeholder, in: entry, texts: texts)
-                pieces.append(Self.catchAllSegments(text).map { encode($0, in: .segment) }.joined(separator: "/"))
+                // `check` accepted the text, so it has segments.
+                let segments = LinkCatchAllPath.segments(of: text) ?? [text]
+                pieces.append(segments.map { encode($0, in: .segment) }.joined(separator: "/"))
             }
         }
         var url = "\(pattern.scheme)://"
@@ -113,29 +125,6 @@ extension LinkTable {
         }
         if !items.isEmpty { url += "?" + items.joined(separator: "&") }
         return url
-    }
-
-    /// The segments that carry a catch-all value: split at `/` by bytes (a `/` followed by a
-    /// combining mark is still a separator), keeping inside a segment every `/` that would
-    /// otherwise leave an empty segment, which a link's reader drops.
-    static func catchAllSegments(_ text: String) -> [String] {
-        var segments: [String] = []
-        var current = ""
-        for (offset, piece) in text.utf8.split(separator: UInt8(ascii: "/"), omittingEmptySubsequences: false)
-            .enumerated()
-        {
-            let piece = String(decoding: piece, as: UTF8.self)
-            if offset == 0 {
-                current = piece
-            } else if current.isEmpty || piece.isEmpty {
-                current += "/" + piece
-            } else {
-                segments.append(current)
-                current = piece
-            }
-        }
-        segments.append(current)
-        return segments
     }
 
     private func singleText(for placeholder: LinkPlaceholder, in entry: Entry, texts: [String: [String]])

@@ -99,8 +99,18 @@ public struct LinkTable<Target> {
     var makePlainFallback: (@MainActor (String) -> Target)?
     var redirectTargets: [Int: RedirectTarget] = [:]
 
+    /// How the static path segments of patterns registered without a `pathCase` of their own
+    /// compare with a link's.
+    public let pathCase: LinkPathCase
+
     /// Creates an empty table.
-    public init() {}
+    ///
+    /// - Parameter pathCase: How static path segments compare, for every pattern registered
+    ///   without a `pathCase` of its own: ``LinkPathCase/sensitive`` (the default, as RFC 3986
+    ///   has it) or ``LinkPathCase/insensitive``.
+    public init(pathCase: LinkPathCase = .sensitive) {
+        self.pathCase = pathCase
+    }
 
     /// Every registered pattern, as written, in registration order.
     public var patterns: [String] { entries.map(\.text) }
@@ -123,6 +133,8 @@ public struct LinkTable<Target> {
     ///   - pattern: The pattern, such as `shop://product/<int:id>`; see ``LinkPattern``.
     ///   - name: The destination name used by ``url(for:parameters:)`` and the catalog.
     ///   - samples: Values for the catalog's sample link, by placeholder name.
+    ///   - pathCase: How the pattern's static path segments compare with a link's; `nil` for
+    ///     the table's ``pathCase``.
     ///   - make: Turns a matching link's parameters into the target. Errors it throws come out
     ///     of ``resolve(_:)``: ``LinkError``s as they are, others as
     ///     ``LinkError/targetFailed(pattern:message:)``.
@@ -134,8 +146,10 @@ public struct LinkTable<Target> {
         _ pattern: String,
         as name: String? = nil,
         samples: [String: String] = [:],
+        pathCase: LinkPathCase? = nil,
         make: @escaping @MainActor (LinkParameters) throws -> Target
     ) throws(LinkError) {
+        let pathCase = pathCase ?? self.pathCase
         let parsed: LinkPattern
         do {
             parsed = try LinkPattern(pattern, converters: converters)
@@ -145,7 +159,7 @@ public struct LinkTable<Target> {
         if let name, let existing = entryByName[name] {
             throw .duplicateName(name: name, existing: entries[existing].text)
         }
-        if let existing = trie.conflict(rootKeys: parsed.rootKeys, shape: parsed.shape) {
+        if let existing = trie.conflict(rootKeys: parsed.rootKeys, shape: parsed.shape(pathCase: pathCase)) {
             throw .conflictingPattern(pattern: pattern, existing: entries[existing].text)
         }
         var placeholderConverters: [String: LinkConverter] = [:]
@@ -163,10 +177,7 @@ public struct LinkTable<Target> {
             guard let converter = placeholderConverters[key] else {
                 throw .unknownParameter(name: key, pattern: pattern, known: declared.keys.sorted())
             }
-            // A sample is a plain example: no catch-all pieces left empty.
-            let emptyPiece =
-                converter.type == .path && value.split(separator: "/", omittingEmptySubsequences: false).contains("")
-            guard Self.accepts(value, converter: converter), !emptyPiece else {
+            guard Self.accepts(value, converter: converter) else {
                 throw .invalidSample(parameter: key, value: value, pattern: pattern)
             }
         }
@@ -176,7 +187,9 @@ public struct LinkTable<Target> {
         entries.append(Entry(make: make, layout: layout))
         if !isKnownUniquelyReferenced(&matcher) { matcher = matcher.copy() }
         matcher.layouts.append(layout)
-        matcher.trie.insert(rootKeys: parsed.rootKeys, pattern: parsed, converters: placeholderConverters, entry: index)
+        matcher.trie.insert(
+            rootKeys: parsed.rootKeys, pattern: parsed, pathCase: pathCase, converters: placeholderConverters,
+            entry: index)
         if let name { entryByName[name] = index }
         if firstEntriesByScheme[parsed.scheme, default: []].count < 3 {
             firstEntriesByScheme[parsed.scheme, default: []].append(index)
@@ -415,9 +428,9 @@ public struct LinkTable<Target> {
 
     /// Whether `text` is a value the placeholder type reads back unchanged from a link.
     static func accepts(_ text: String, converter: LinkConverter) -> Bool {
-        // Every non-empty catch-all value can be built: a '/' that would leave an empty segment
-        // is sent as '%2F' (see `catchAllSegments`).
-        converter.value(of: text) != nil
+        // A catch-all value must be a path a link can carry (see `LinkCatchAllPath`).
+        guard converter.type != .path else { return LinkCatchAllPath.segments(of: text) != nil }
+        return converter.value(of: text) != nil
     }
 }
 

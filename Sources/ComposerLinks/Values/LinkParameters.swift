@@ -69,6 +69,16 @@ public struct LinkParameters: Sendable, CustomStringConvertible {
         return text(of: item)
     }
 
+    /// The decoded segments a `<path:name>` catch-all took, in order: `["a/b", "c"]` for
+    /// `a%2Fb/c`, where ``string(_:)`` gives `a%2Fb/c` (a `/` inside a segment stays `%2F`
+    /// there, so that `a%2Fb/c` and `a/b/c` are different values). One text for other placeholders.
+    public func segments(_ name: String) throws(LinkError) -> [String] {
+        let slot = try slotIndex(name)
+        let text = try string(name)
+        guard declaredType(slot) == .path else { return [text] }
+        return LinkCatchAllPath.segments(of: text) ?? [text]
+    }
+
     /// The value of an `<int:name>` placeholder.
     public func int(_ name: String) throws(LinkError) -> Int {
         guard let value = try optionalInt(name) else { throw .missingParameter(name: name, pattern: pattern) }

@@ -15,7 +15,7 @@
     /// content's view fills the wrapper, under the bar, with the bar's height added to its safe area
     /// (the wrapper owns the content's `additionalSafeAreaInsets.top`).
     ///
-    /// For Composer the wrapper is a ``Composer/ScreenContainer`` whose single child, the content, is always
+    /// For Composer the wrapper is a ``/Composer/ScreenContainer`` whose single child, the content, is always
     /// visible: the current screen, `.visible` searches and the reveal of a found screen all go
     /// through it. Status bar, home indicator, toolbar items, title and `hidesBottomBarWhenPushed`
     /// are the content's.

@@ -13,9 +13,9 @@
     ///
     /// Screens are wrapped wherever they come from: `init(rootViewController:)`,
     /// `pushViewController(_:animated:)`, `setViewControllers(_:animated:)` and so Composer's push
-    /// actions. `viewControllers` (Composer's ``Composer/NavigationStackContainer/stack``) holds the wrappers;
+    /// actions. `viewControllers` (Composer's ``/Composer/NavigationStackContainer/stack``) holds the wrappers;
     /// the router and the finders see the content screens through them, and a content screen
-    /// already in this stack given to ``Composer/NavigationStackContainer/setStack(_:animated:)`` stands for
+    /// already in this stack given to ``/Composer/NavigationStackContainer/setStack(_:animated:)`` stands for
     /// its wrapper, so revealing a found screen pops back to its wrapper.
     ///
     /// A screen sets its bar with ``NavigationBarConfiguring`` (or through its wrapper's
@@ -109,7 +109,7 @@
         }
     }
 
-    /// A navigation controller whose ``Composer/NavigationStackContainer/setStack(_:animated:)`` takes
+    /// A navigation controller whose ``/Composer/NavigationStackContainer/setStack(_:animated:)`` takes
     /// screens that stand for others in its stack (wrapped content standing for its wrapper).
     @MainActor
     protocol StackScreenMapping: UINavigationController {

@@ -4,9 +4,9 @@
 
     /// Tells the routers of a window when the user changed its screens (the back button, an
     /// interactive back swipe, a sheet swiped down, a tab tapped), from UIKit's own delegate
-    /// callbacks, so that ``Composer/DefaultRouter/addObserver(_:)`` observers see every jump.
+    /// callbacks, so that ``/Composer/DefaultRouter/addObserver(_:)`` observers see every jump.
     ///
-    /// It reports, through ``Composer/DefaultRouter/userDidChangeScreens(in:leaving:)``:
+    /// It reports, through ``/Composer/DefaultRouter/userDidChangeScreens(in:leaving:)``:
     /// - `navigationController(_:didShow:animated:)` of the navigation controllers it is the delegate
     ///   of. The router ignores the callbacks of its own pushes and pops while it makes them and
     ///   reports those itself, so only the user's remain.
@@ -16,7 +16,7 @@
     ///
     /// UIKit holds delegates weakly: keep the reporter as long as the scene (in the object that owns
     /// the router), and let ``watch(_:)`` install it, or call it after each navigation with
-    /// ``Composer/DefaultRouter/reportUserNavigation(with:)``. A navigation controller that already
+    /// ``ComposerUIKit/Composer/DefaultRouter/reportUserNavigation(with:)``. A navigation controller that already
     /// has a delegate keeps it; that delegate can pass the callback on by calling the router itself.
     @MainActor
     public final class UserNavigationReporter: NavigationDelegateForwarder, UITabBarControllerDelegate,

@@ -84,7 +84,7 @@
 
         /// Configures `screen` and presents it from ``source``, returning when the presentation has finished.
         ///
-        /// - Throws: ``Composer/NotModalPresentingError`` when the source is not `ModalPresenting`;
+        /// - Throws: ``/Composer/NotModalPresentingError`` when the source is not `ModalPresenting`;
         ///   ``UIKitRoutingError`` when `screen` is not a view controller, the source cannot present
         ///   (already presents, not in a window), a sheet is configured for a style that is not a
         ///   sheet, or a popover's anchor no longer exists.

@@ -23,7 +23,7 @@
         }
 
         /// Appends `screen` to the children of a navigation controller that is being built, by the
-        /// same rules as a plain push (``Composer/PushAction``).
+        /// same rules as a plain push (``/Composer/PushAction``).
         public func merge(_ screen: any Screen, into children: inout ContainerChildren) throws {
             try PushAction<Container>().merge(screen, into: &children)
         }

@@ -1,0 +1,47 @@
+#if canImport(SwiftUI)
+    import ComposerSwiftUIModel
+    import SwiftUI
+
+    /// A ``SplitNode`` as a `NavigationSplitView` with a sidebar and a detail column.
+    ///
+    /// The column shown in a compact width is the model's ``SplitNode/compactColumn``; a back tap
+    /// from the detail writes it, which goes to ``SplitNode/userWroteCompactColumn(_:)``. On iOS, a
+    /// change of the horizontal size class (a rotation, a multitasking resize) is reported with
+    /// ``SplitNode/userWroteCollapsed(_:)``, so the model knows which columns are on screen.
+    @available(iOS 17, macOS 14, *)
+    struct SplitHost: View {
+        let split: SplitNode
+        #if os(iOS)
+            @Environment(\.horizontalSizeClass) private var horizontalSizeClass
+        #endif
+
+        var body: some View {
+            // The column as rendered now: the model ignores a write of it (a duplicate).
+            let compactColumn: NavigationSplitViewColumn = split.compactColumn == .secondary ? .detail : .sidebar
+            let view = NavigationSplitView(
+                preferredCompactColumn: Binding(
+                    get: { compactColumn },
+                    set: { split.userWroteCompactColumn($0 == .detail ? .secondary : .primary) })
+            ) {
+                column(split.primary)
+            } detail: {
+                column(split.secondary)
+            }
+            #if os(iOS)
+                view.onChange(of: horizontalSizeClass, initial: true) { _, sizeClass in
+                    split.userWroteCollapsed(sizeClass == .compact)
+                }
+            #else
+                view
+            #endif
+        }
+
+        @ViewBuilder private func column(_ node: NavigationNode?) -> some View {
+            if let node {
+                NodeView(node)
+            } else {
+                Color.clear
+            }
+        }
+    }
+#endif

@@ -1,0 +1,303 @@
+import Composer
+import ComposerLinks
+import ComposerSwiftUIModel
+import ComposerSwiftUITesting
+import Testing
+
+final class HomeNode: NavigationNode {}
+final class ListNode: NavigationNode {}
+final class AccountNode: NavigationNode {}
+
+/// A screen about one product, found again by its product.
+class ProductPageNode: NavigationNode, ContextChecking {
+    let productID: Int
+
+    init(_ productID: Int, kind: String) {
+        self.productID = productID
+        super.init("\(kind) \(productID)")
+    }
+
+    func isTarget(for context: Int) -> Bool { productID == context }
+}
+
+/// A product page, pushed on the products tab.
+final class ProductNode: ProductPageNode {
+    init(_ productID: Int) { super.init(productID, kind: "product") }
+}
+
+/// A product's details, in a sheet of its own stack over the product.
+final class DetailsNode: ProductPageNode {
+    init(_ productID: Int) { super.init(productID, kind: "details") }
+}
+
+/// A review of a product, in a sheet over its details.
+final class ReviewNode: ProductPageNode {
+    init(_ productID: Int) { super.init(productID, kind: "review") }
+}
+
+final class CartNode: NavigationNode {}
+
+/// A form pushed on the products tab; it refuses to leave while it has unsaved edits.
+final class EditorNode: NavigationNode {}
+
+/// Asks for a colour and answers it.
+final class PickerNode: NavigationNode, ResultReturning {
+    var resultHandle: ResultHandle<String>?
+}
+
+struct NotSignedIn: Error, CustomStringConvertible {
+    var description: String { "not signed in" }
+}
+
+/// Lets the navigation go on only for a signed-in user.
+struct RequireSignIn<Context>: RoutingInterceptor {
+    let shop: ModelShop
+
+    func intercept(with context: Context) async throws {
+        guard shop.isSignedIn else { throw NotSignedIn() }
+    }
+}
+
+/// A shop on the SwiftUI model, as an app writes one: tabs of stacks (home, products, account), a
+/// product pushed on the list, its details in a sheet over it, a review in a sheet over the
+/// details, a cart in a full-screen cover, a colour picker that answers a result, a form that can
+/// refuse to leave.
+@MainActor
+final class ModelShop {
+    let model: NavigationModel
+    let driver: NavigationModelDriver
+    let router: DefaultRouter
+    var isSignedIn = true
+    /// Every node a factory built, by name, in order.
+    private(set) var built: [String] = []
+    /// What the router's observers saw.
+    private(set) var events: [String] = []
+
+    init(mode: NavigationModelDriver.AcknowledgementMode = .automatic, timeout: Duration = .seconds(2)) {
+        model = NavigationModel()
+        model.acknowledgementTimeout = timeout
+        driver = NavigationModelDriver(model: model, mode: mode)
+        router = DefaultRouter(window: model)
+        router.addObserver { [weak self] event in self?.events.append(event.description) }
+    }
+
+    private func make<Node: NavigationNode>(_ node: Node) -> Node {
+        built.append(node.name)
+        return node
+    }
+
+    // MARK: Routes
+
+    func tabs<Context>() -> DestinationStep<TabsNode, Context> {
+        StepAssembly(
+            finder: ClassFinder<TabsNode, Context>(),
+            factory: PredefinedChildrenFactory(
+                TabsContainerFactory { [unowned self] _ in make(TabsNode("main")) },
+                children: [
+                    { [unowned self] _ in make(StackNode("home-nav", nodes: [make(HomeNode("home"))])) },
+                    { [unowned self] _ in make(StackNode("products-nav", nodes: [make(ListNode("list"))])) },
+                    { [unowned self] _ in make(StackNode("account-nav", nodes: [make(AccountNode("account"))])) },
+                ])
+        )
+        .using(GeneralAction.replaceRoot())
+        .from(GeneralStep.window())
+        .assemble()
+    }
+
+    /// The bottom node of a tab's stack; reaching it selects the tab.
+    func tab<Node: NavigationNode, Context>(
+        _ type: Node.Type, in stackName: String, guarded: Bool = false
+    ) -> DestinationStep<Node, Context> {
+        var step = StepAssembly(finder: ClassFinder<Node, Context>(), factory: BuiltByContainerFactory<Node, Context>())
+        if guarded { step = step.adding(RequireSignIn<Context>(shop: self)) }
+        return
+            step
+            .using(GeneralAction.nothing())
+            .from(
+                StepAssembly(
+                    finder: PredicateFinder<StackNode, Context> { stack, _ in stack.name == stackName },
+                    factory: BuiltByContainerFactory<StackNode, Context>())
+            )
+            .using(TabsNode.selectTab())
+            .from(tabs())
+            .assemble()
+    }
+
+    var home: DestinationStep<HomeNode, Void> { tab(HomeNode.self, in: "home-nav") }
+    func list<Context>() -> DestinationStep<ListNode, Context> { tab(ListNode.self, in: "products-nav") }
+    var account: DestinationStep<AccountNode, Void> { tab(AccountNode.self, in: "account-nav", guarded: true) }
+
+    var product: DestinationStep<ProductNode, Int> {
+        StepAssembly(
+            finder: ClassWithContextFinder<ProductNode, Int>(),
+            factory: ClosureFactory { [unowned self] id in make(ProductNode(id)) }
+        )
+        .using(StackNode.push())
+        .from(list().expectingContainer())
+        .assemble()
+    }
+
+    var details: DestinationStep<DetailsNode, Int> {
+        StepAssembly(
+            finder: ClassWithContextFinder<DetailsNode, Int>(),
+            factory: ClosureFactory { [unowned self] id in make(DetailsNode(id)) }
+        )
+        .using(StackNode.push())
+        .from(
+            StepAssembly(
+                finder: NilFinder<StackNode, Int>(),
+                factory: NavigationContainerFactory { [unowned self] _ in
+                    let stack = make(StackNode("details-nav"))
+                    stack.presentationStyle = .sheet(detents: [.medium, .large])
+                    return stack
+                })
+        )
+        .using(GeneralAction.presentModally())
+        .from(product)
+        .assemble()
+    }
+
+    var review: DestinationStep<ReviewNode, Int> {
+        StepAssembly(
+            finder: ClassWithContextFinder<ReviewNode, Int>(),
+            factory: ClosureFactory { [unowned self] id in make(ReviewNode(id)) }
+        )
+        .using(GeneralAction.presentModally())
+        .from(details)
+        .assemble()
+    }
+
+    var cart: DestinationStep<CartNode, Void> {
+        StepAssembly(
+            finder: ClassFinder<CartNode, Void>(),
+            factory: ClosureFactory { [unowned self] _ in make(CartNode("cart")) }
+        )
+        .using(StackNode.push())
+        .from(
+            StepAssembly(
+                finder: NilFinder<StackNode, Void>(),
+                factory: NavigationContainerFactory { [unowned self] _ in
+                    let stack = make(StackNode("cart-nav"))
+                    stack.presentationStyle = .fullScreenCover
+                    return stack
+                })
+        )
+        .using(GeneralAction.presentModally())
+        .from(GeneralStep.current())
+        .assemble()
+    }
+
+    var picker: DestinationStep<PickerNode, Void> {
+        StepAssembly(
+            finder: ClassFinder<PickerNode, Void>(),
+            factory: ClosureFactory { [unowned self] _ in make(PickerNode("picker")) }
+        )
+        .using(GeneralAction.presentModally())
+        .from(GeneralStep.current())
+        .assemble()
+    }
+
+    var editor: DestinationStep<EditorNode, Void> {
+        StepAssembly(
+            finder: ClassFinder<EditorNode, Void>(),
+            factory: ClosureFactory { [unowned self] _ in make(EditorNode("editor")) }
+        )
+        .using(StackNode.push())
+        .from(list().expectingContainer())
+        .assemble()
+    }
+
+    var back: DestinationStep<any Screen, Void> { GeneralStep.previous() }
+
+    // MARK: Links
+
+    func makeLinks() throws -> LinkMap {
+        var links = LinkMap()
+        try links.register("shop://home", as: "Home") { [unowned self] _ in Link(to: home) }
+        try links.register("shop://products", as: "Products") { [unowned self] _ in Link(to: list(), with: ()) }
+        try links.register("shop://product/<int:id>", as: "Product") { [unowned self] params in
+            Link(to: product, with: try params.int("id"))
+        }
+        try links.register("shop://details/<int:id>", as: "Details") { [unowned self] params in
+            Link(to: details, with: try params.int("id"))
+        }
+        try links.register("shop://review/<int:id>", as: "Review") { [unowned self] params in
+            Link(to: review, with: try params.int("id"))
+        }
+        try links.register("shop://cart", as: "Cart") { [unowned self] _ in Link(to: cart) }
+        return links
+    }
+
+    func makeRestoration(links: LinkMap) throws -> LinkRestoration {
+        var restoration = LinkRestoration(links: links)
+        try restoration.register("Review", for: ReviewNode.self) { ["id": $0.productID] }
+        try restoration.register("Details", for: DetailsNode.self) { ["id": $0.productID] }
+        try restoration.register("Product", for: ProductNode.self) { ["id": $0.productID] }
+        try restoration.register("Cart", for: CartNode.self) { _ in [:] }
+        try restoration.register("Products", for: ListNode.self) { _ in [:] }
+        try restoration.register("Home", for: HomeNode.self) { _ in [:] }
+        return restoration
+    }
+
+    // MARK: Helpers
+
+    /// The tree as the twin's renderer writes it.
+    func render() -> String { driver.render() }
+
+    /// Navigates and fails the test on an error.
+    func go<Node, Context>(
+        _ step: DestinationStep<Node, Context>, _ context: Context, sourceLocation: SourceLocation = #_sourceLocation
+    ) async {
+        do {
+            _ = try await router.navigate(to: step, with: context, animated: true)
+        } catch {
+            Issue.record("navigation failed: \(error)", sourceLocation: sourceLocation)
+        }
+    }
+
+    /// Navigates, expecting a routing error, and returns it.
+    func failing<Node, Context>(_ step: DestinationStep<Node, Context>, _ context: Context) async -> RoutingError? {
+        do {
+            _ = try await router.navigate(to: step, with: context, animated: true)
+            return nil
+        } catch {
+            return error
+        }
+    }
+
+    /// The stack called `name`.
+    func stack(_ name: String) -> StackNode? { model.node(named: name) as? StackNode }
+
+    /// The tab view.
+    var tabsNode: TabsNode? { model.root as? TabsNode }
+
+    /// Starts a navigation to `step`, which answers a result, in a task, and returns the task once
+    /// the screen has its result handle.
+    func startWaitingForResult<Node: ResultReturning & NavigationNode>(
+        _ step: DestinationStep<Node, Void>
+    ) async -> Task<Node.ResultValue?, any Error> {
+        let waiting = Task { try await router.navigate(to: step, with: (), awaitingResult: Node.ResultValue.self) }
+        for _ in 0..<10_000 where model.allNodes().compactMap({ $0 as? Node }).first?.resultHandle == nil {
+            await Task.yield()
+        }
+        return waiting
+    }
+
+    /// Home on screen, then product `id` in the products tab (a tab away from home).
+    func startWithProduct(_ id: Int) async {
+        await go(home, ())
+        await go(product, id)
+    }
+
+    /// The three levels of a deep link into review `id`: product, details sheet, review sheet.
+    static func reviewTree(_ id: Int, selected: Int = 1, below: [String] = []) -> String {
+        ([
+            "window", "  tabs \"main\" selected=\(selected)", "    nav \"home-nav\"", "      screen \"home\"",
+            "    nav \"products-nav\"", "      screen \"list\"",
+        ] + below + [
+            "      screen \"product \(id)\"", "    nav \"account-nav\"", "      screen \"account\"",
+            "  presented sheet [medium, large]:", "    nav \"details-nav\"", "      screen \"details \(id)\"",
+            "    presented sheet:", "      screen \"review \(id)\"",
+        ]).joined(separator: "\n")
+    }
+}

@@ -1,0 +1,199 @@
+import Composer
+import ComposerLinks
+import ComposerSwiftUIModel
+import ComposerSwiftUITesting
+import Testing
+
+/// How a navigation reaches SwiftUI: in phases it accepts, each waiting for the view's
+/// acknowledgement (the driver gives them one at a time here), never for a fixed time.
+@MainActor
+@Suite("SwiftUI model: phases and acknowledgements")
+struct ModelPhaseTests {
+    /// Runs `body` in a task and acknowledges one change at a time, noting each wait with the
+    /// number of presentation levels on screen then; returns the notes and the task.
+    private func stepThrough(
+        _ shop: ModelShop, _ body: @escaping @MainActor () async throws -> Void
+    ) async -> (steps: [String], result: Result<Void, any Error>) {
+        let task = Task { try await body() }
+        var steps: [String] = []
+        for _ in 0..<20 {
+            guard await shop.driver.waitForPendingAcknowledgement(turns: 2_000),
+                let next = shop.driver.pending.first
+            else { break }
+            let levels = ScreenTree(window: shop.model).presentationLevels.count
+            steps.append("\(next.kind.rawValue) of \(next.node.name), \(levels) level(s)")
+            shop.driver.acknowledgeNext()
+        }
+        return (steps, await task.result)
+    }
+
+    @Test("a tab change and a multi-level pop in that tab reach the view as one state change, one acknowledgement")
+    func tabAndPopTogether() async throws {
+        let shop = ModelShop()
+        await shop.go(shop.product, 42)
+        try await #require(shop.stack("products-nav")).push(ProductNode(7), animated: true)
+        await shop.go(shop.home, ())
+        shop.driver.mode = .manual
+        let navigation = Task { _ = try await shop.router.navigate(to: shop.list(), with: ()) }
+        #expect(await shop.driver.waitForPendingAcknowledgement())
+        // Before the view acknowledged anything, the tab and the whole path have changed.
+        #expect(shop.tabsNode?.selectedIndex == 1)
+        #expect(shop.stack("products-nav")?.path.isEmpty == true)
+        #expect(
+            shop.driver.pending.map(\.description) == [
+                "appearance of screen \"list\" (pop to screen \"list\" on nav \"products-nav\")"
+            ])
+        shop.driver.acknowledgeNext()
+        try await navigation.value
+        #expect(shop.model.isSettled)
+    }
+
+    @Test("a deep link presents each level only after the level below appeared")
+    func presentationsAfterTheirPresenter() async {
+        let shop = ModelShop()
+        await shop.go(shop.home, ())
+        shop.driver.mode = .manual
+        let (steps, result) = await stepThrough(shop) { try await shop.router.navigate(to: shop.review, with: 42) }
+        #expect(throws: Never.self) { try result.get() }
+        #expect(
+            steps == [
+                "appearance of product 42, 1 level(s)", "appearance of details 42, 2 level(s)",
+                "appearance of review 42, 3 level(s)",
+            ])
+    }
+
+    @Test("two sheets are dismissed top first, each after the one above it disappeared")
+    func dismissalsTopFirst() async {
+        let shop = ModelShop()
+        await shop.go(shop.review, 42)
+        shop.driver.mode = .manual
+        let (steps, result) = await stepThrough(shop) { try await shop.router.navigate(to: shop.home) }
+        #expect(throws: Never.self) { try result.get() }
+        #expect(
+            steps == [
+                "disappearance of review 42, 2 level(s)", "disappearance of details-nav, 1 level(s)",
+                "appearance of home, 1 level(s)",
+            ])
+        #expect(shop.model.current?.name == "home")
+    }
+
+    @Test("a missing appearance becomes a routing error naming the step, after the app's timeout")
+    func missingAppearance() async throws {
+        let shop = ModelShop(timeout: .milliseconds(50))
+        await shop.go(shop.list(), ())
+        shop.driver.mode = .manual
+        let error = try #require(await shop.failing(shop.product, 42))
+        #expect(error.step == "PushAction<StackNode> of ProductNode (step 0)")
+        let timeout = try #require(error.underlyingError as? AcknowledgementTimeoutError)
+        #expect(
+            timeout.expected == [
+                "appearance of screen \"product 42\" (push screen \"product 42\" on nav \"products-nav\")"
+            ])
+        #expect("\(error)".contains("did not acknowledge"))
+        // What the view never acknowledged is given up: the model is settled and navigates again.
+        #expect(shop.model.isSettled)
+        shop.driver.mode = .automatic
+        await shop.go(shop.home, ())
+        #expect(shop.model.current?.name == "home")
+    }
+
+    @Test("a missing disappearance of a dismissed sheet becomes a routing error naming the dismissal")
+    func missingDisappearance() async throws {
+        let shop = ModelShop(timeout: .milliseconds(50))
+        await shop.go(shop.details, 3)
+        shop.driver.mode = .manual
+        let error = try #require(await shop.failing(shop.home, ()))
+        #expect(error.step == "dismiss nav \"details-nav\" to reveal screen \"home\"")
+        #expect(error.underlyingError is AcknowledgementTimeoutError)
+        #expect(shop.model.node(named: "details 3") == nil)
+    }
+
+    @Test("a user's swipe-down while the router waits for that sheet ends the navigation with the user's change")
+    func swipeDuringPresentation() async throws {
+        let shop = ModelShop()
+        await shop.go(shop.product, 42)
+        shop.driver.mode = .manual
+        let navigation = Task { try await shop.router.navigate(to: shop.details, with: 42) }
+        #expect(await shop.driver.waitForPendingAcknowledgement())
+        #expect(shop.driver.userSwipeDown().isApplied)
+        let outcome = await navigation.result
+        guard case .failure(let error as RoutingError) = outcome else {
+            Issue.record("the navigation did not fail: \(outcome)")
+            return
+        }
+        #expect(error.underlyingError is InterruptedByUserError)
+        #expect(shop.model.current?.name == "product 42")
+        #expect(shop.model.isSettled)
+    }
+
+    @Test("a user's tab tap while the router waits for a push in another tab ends the navigation; the tab stays")
+    func tabTapDuringPush() async throws {
+        let shop = ModelShop()
+        await shop.go(shop.list(), ())
+        shop.driver.mode = .manual
+        let navigation = Task { try await shop.router.navigate(to: shop.product, with: 5) }
+        #expect(await shop.driver.waitForPendingAcknowledgement())
+        #expect(shop.driver.userTapTab(0).isApplied)
+        let outcome = await navigation.result
+        guard case .failure(let error as RoutingError) = outcome else {
+            Issue.record("the navigation did not fail: \(outcome)")
+            return
+        }
+        #expect(error.underlyingError is InterruptedByUserError)
+        #expect(shop.tabsNode?.selectedIndex == 0)
+        #expect(shop.stack("products-nav")?.path.map(\.name) == ["product 5"])
+    }
+
+    @Test("an appearance nobody waits for (a body evaluated again, a tab shown again) is ignored")
+    func extraAcknowledgements() async throws {
+        let shop = ModelShop()
+        await shop.go(shop.home, ())
+        let home = try #require(shop.model.node(named: "home"))
+        home.didAppear()
+        home.didDisappear()
+        #expect(shop.model.isSettled)
+        await shop.go(shop.product, 1)
+        #expect(shop.model.current?.name == "product 1")
+    }
+
+    @Test("the router's observers see its navigations and the user's moves, each once")
+    func observers() async {
+        let shop = ModelShop()
+        await shop.go(shop.home, ())
+        await shop.go(shop.product, 42)
+        shop.driver.userTapTab(0)
+        await shop.go(shop.cart, ())
+        shop.driver.userDismiss(shop.model.node(named: "cart")!)
+        #expect(
+            shop.events == [
+                "router: nothing -> screen \"home\"", "router: screen \"home\" -> screen \"product 42\"",
+                "user: screen \"product 42\" -> screen \"home\"", "router: screen \"home\" -> screen \"cart\"",
+                "user: screen \"cart\" -> screen \"home\"",
+            ])
+    }
+
+    @Test("the links saved from a whole tree restore it on a fresh model, three levels deep")
+    func restoration() async throws {
+        let shop = ModelShop()
+        await shop.go(shop.product, 7)
+        await shop.go(shop.review, 42)
+        let saved = try shop.makeRestoration(links: try shop.makeLinks()).savedLinks(in: shop.model)
+        #expect(saved.urls == ["shop://product/42", "shop://details/42", "shop://review/42"])
+        let relaunched = ModelShop()
+        let result = await relaunched.router.restore(saved.urls, using: try relaunched.makeLinks())
+        #expect(result.failure == nil)
+        #expect(relaunched.render() == ModelShop.reviewTree(42))
+    }
+
+    @Test("a restored cart over a product: the cover comes back over the product's tab")
+    func restorationOfCover() async throws {
+        let shop = ModelShop()
+        await shop.go(shop.product, 3)
+        await shop.go(shop.cart, ())
+        let saved = try shop.makeRestoration(links: try shop.makeLinks()).savedLinks(in: shop.model)
+        #expect(saved.urls == ["shop://product/3", "shop://cart"])
+        let relaunched = ModelShop()
+        _ = await relaunched.router.restore(saved.urls, using: try relaunched.makeLinks())
+        #expect(relaunched.render() == shop.render())
+    }
+}

@@ -1,0 +1,245 @@
+import Composer
+import ComposerSwiftUIModel
+import ComposerSwiftUITesting
+import Testing
+
+/// A side menu, an app's own container: the menu panel or the content panel shows, never both. It
+/// is added the way the built-in containers are: a subclass that adopts `ScreenContainer`.
+final class SideMenuNode: NavigationNode, ScreenContainer {
+    let menu: NavigationNode
+    let content: NavigationNode
+    private(set) var showsMenu = false
+
+    init(menu: NavigationNode, content: NavigationNode) {
+        self.menu = menu
+        self.content = content
+        super.init("side")
+        try? adopt(menu)
+        try? adopt(content)
+    }
+
+    override var kindName: String { "side-menu" }
+    override var childScreens: [any Screen] { [menu, content] }
+    var visibleChildScreens: [any Screen] { [showsMenu ? menu : content] }
+
+    func revealing(_ child: any Screen) throws(ContainerRevealError) -> ContainerReveal? {
+        let wantsMenu = child === menu
+        guard wantsMenu != showsMenu else { return nil }
+        return ContainerReveal(
+            summary: { "show the \(wantsMenu ? "menu" : "content") of \(self)" },
+            perform: { _ in try await self.applyChange("show panel") { self.showsMenu = wantsMenu } })
+    }
+}
+
+/// The model's containers and presentations on their own: what they refuse, how they render, what
+/// the views read.
+@MainActor
+@Suite("SwiftUI model: nodes and containers")
+struct ModelStructureTests {
+    private func modelWithStack() -> (NavigationModel, NavigationModelDriver, StackNode) {
+        let stack = StackNode("nav", nodes: [NavigationNode("a")])
+        let model = NavigationModel(root: stack)
+        return (model, NavigationModelDriver(model: model), stack)
+    }
+
+    @Test("every node has its own identity, in creation order, equal only to itself")
+    func identities() {
+        let first = NavigationNode("x")
+        let second = NavigationNode("x")
+        #expect(first.id != second.id)
+        #expect(first.id < second.id)
+        #expect(first != second)
+        #expect(Set([first, second, first]).count == 2)
+    }
+
+    @Test("a stack refuses a stack, a split view, a node twice and a node shown elsewhere, and changes nothing")
+    func stackRefusals() async throws {
+        let (model, driver, stack) = modelWithStack()
+        let before = driver.render()
+        let a = try #require(stack.rootNode)
+        await #expect(throws: NodeError.notPushable(node: "nav \"inner\"", stack: "nav \"nav\"")) {
+            try await stack.push(StackNode("inner"), animated: true)
+        }
+        await #expect(throws: NodeError.notPushable(node: "split \"split\"", stack: "nav \"nav\"")) {
+            try await stack.push(SplitNode(), animated: true)
+        }
+        await #expect(throws: NodeError.duplicateChild(node: "screen \"a\"", container: "nav \"nav\"")) {
+            try await stack.setStack([a, a], animated: true)
+        }
+        let elsewhere = NavigationNode("b")
+        let other = StackNode("other", nodes: [elsewhere])
+        await #expect(throws: NodeError.alreadyInTree(node: "screen \"b\"", place: "in nav \"other\"")) {
+            try await stack.push(elsewhere, animated: true)
+        }
+        #expect(driver.render() == before)
+        #expect(other.nodes == [elsewhere])
+        #expect(model.isSettled)
+    }
+
+    @Test("a level presents one thing at a time, from its outermost node, as SwiftUI and UIKit do")
+    func onePresentationPerLevel() async throws {
+        let (_, driver, stack) = modelWithStack()
+        let a = try #require(stack.rootNode)
+        let sheet = NavigationNode("sheet")
+        try await a.presentScreen(sheet, animated: true)
+        #expect(stack.presentedNode === sheet)
+        #expect(stack.sheetNode === sheet)
+        #expect(a.presentedScreen === sheet)
+        await #expect(throws: NodeError.self) { try await a.presentScreen(NavigationNode("second"), animated: true) }
+        #expect(
+            driver.render() == """
+                window
+                  nav "nav"
+                    screen "a"
+                  presented sheet:
+                    screen "sheet"
+                """)
+    }
+
+    @Test(
+        "the presentation slot answers by style: a sheet with detents, a full-screen cover, a popover with its anchor")
+    func presentationSlot() async throws {
+        let (_, driver, stack) = modelWithStack()
+        let a = try #require(stack.rootNode)
+        let cover = NavigationNode("cover")
+        cover.presentationStyle = .fullScreenCover
+        try await a.presentScreen(cover, animated: true)
+        #expect(stack.fullScreenCoverNode === cover)
+        #expect(stack.sheetNode == nil)
+        let popover = NavigationNode("pop")
+        popover.presentationStyle = .popover
+        try await cover.presentScreen(popover, animated: true)
+        #expect(cover.popoverNode === popover)
+        #expect(popover.popoverAnchor == cover.id)
+        #expect(
+            driver.render().hasSuffix(
+                "presented fullScreenCover:\n    screen \"cover\"\n    presented popover:\n      screen \"pop\""))
+        try await a.dismissPresentedScreen(animated: true)
+        #expect(stack.presentedNode == nil)
+        #expect(cover.presentedNode == nil)
+        #expect(driver.log.suffix(2) == ["disappeared screen \"pop\"", "disappeared screen \"cover\""])
+    }
+
+    @Test("dismissing with nothing presented and presenting outside a model are refused")
+    func presentationRefusals() async {
+        let (_, _, stack) = modelWithStack()
+        await #expect(throws: NodeError.nothingPresented(node: "nav \"nav\"")) {
+            try await stack.dismissPresentedScreen(animated: true)
+        }
+        let loose = NavigationNode("loose")
+        await #expect(throws: NodeError.notInModel(node: "screen \"loose\"")) {
+            try await loose.presentScreen(NavigationNode("x"), animated: true)
+        }
+    }
+
+    @Test("tabs refuse an index out of range and keep their selection among their tabs")
+    func tabsRefusals() async throws {
+        let tabs = TabsNode("tabs", tabs: [NavigationNode("one"), NavigationNode("two")], selectedIndex: 5)
+        #expect(tabs.selectedIndex == 0)
+        let model = NavigationModel(root: tabs)
+        let driver = NavigationModelDriver(model: model)
+        await #expect(throws: NodeError.tabIndexOutOfRange(index: 2, tabCount: 2, tabs: "tabs \"tabs\"")) {
+            try await tabs.selectTab(at: 2)
+        }
+        try await tabs.setTabs([NavigationNode("three")], selectedIndex: nil, animated: false)
+        #expect(tabs.tabs.map(\.name) == ["three"])
+        #expect(tabs.selection == tabs.tabs.first?.id)
+        #expect(driver.log == ["appeared screen \"three\""])
+    }
+
+    @Test("the root is replaced with everything presented over it; the same root again does nothing")
+    func rootReplacement() async throws {
+        let (model, driver, stack) = modelWithStack()
+        try await #require(stack.rootNode).presentScreen(NavigationNode("sheet"), animated: true)
+        let newRoot = NavigationNode("new")
+        try await model.setRootScreen(newRoot, animated: true)
+        try await model.setRootScreen(newRoot, animated: true)
+        #expect(driver.render() == "window\n  screen \"new\"")
+        #expect(stack.presentedNode == nil)
+        await #expect(throws: NodeError.self) { try await NavigationModel().setRootScreen(newRoot, animated: false) }
+    }
+
+    @Test("a split view renders expanded with both columns; collapsed, showing a detail brings it forward")
+    func splitColumns() async throws {
+        let split = SplitNode(primary: NavigationNode("sidebar"), secondary: nil, collapsed: true)
+        let model = NavigationModel(root: split)
+        let driver = NavigationModelDriver(model: model)
+        try await split.showDetail(NavigationNode("detail"), animated: true)
+        #expect(split.compactColumn == .secondary)
+        #expect(model.current?.name == "detail")
+        #expect(driver.render() == "window\n  split \"split\" collapsed\n    screen \"sidebar\"\n    screen \"detail\"")
+        #expect(driver.userResize(split, collapsed: false).isApplied)
+        #expect(driver.render().contains("split \"split\" expanded"))
+        #expect(!driver.userResize(split, collapsed: false).isApplied)
+    }
+
+    @Test(
+        "collapsed, the user's back from the detail shows the sidebar, reported as the user's; a vetoing detail stays")
+    func splitBack() async throws {
+        let detail = NavigationNode("detail")
+        let split = SplitNode(primary: NavigationNode("sidebar"), secondary: detail, collapsed: true)
+        let model = NavigationModel(root: split)
+        let driver = NavigationModelDriver(model: model)
+        let router = DefaultRouter(window: model)
+        var events: [String] = []
+        router.addObserver { events.append($0.description) }
+        #expect(driver.userShowColumn(.secondary, of: split).isApplied)
+        detail.canBeDismissed = false
+        guard case .refused = driver.userShowColumn(.primary, of: split) else {
+            Issue.record("leaving a vetoing detail was not refused")
+            return
+        }
+        detail.canBeDismissed = true
+        #expect(driver.userShowColumn(.primary, of: split).isApplied)
+        #expect(model.current?.name == "sidebar")
+        #expect(
+            events == [
+                "user: screen \"sidebar\" -> screen \"detail\"", "user: screen \"detail\" -> screen \"sidebar\"",
+            ])
+    }
+
+    @Test("a collapsed split view brings the hidden column forward when the router reveals a screen in it")
+    func splitReveal() async throws {
+        let sidebar = NavigationNode("sidebar")
+        let split = SplitNode(primary: sidebar, secondary: NavigationNode("detail"), collapsed: true)
+        let model = NavigationModel(root: split)
+        let driver = NavigationModelDriver(model: model)
+        let router = DefaultRouter(window: model)
+        let toSidebar = GeneralStep.custom(PredicateFinder<NavigationNode, Void> { node, _ in node.name == "sidebar" })
+        driver.userShowColumn(.secondary, of: split)
+        _ = try await router.navigate(to: toSidebar)
+        #expect(split.compactColumn == .primary)
+        #expect(model.current === sidebar)
+        #expect(driver.log.last == "appeared screen \"sidebar\"")
+    }
+
+    @Test("an app's own container joins the model like the built-in ones: the router reveals its hidden panel")
+    func appContainer() async throws {
+        let menu = NavigationNode("menu")
+        let side = SideMenuNode(menu: menu, content: StackNode("content-nav", nodes: [NavigationNode("feed")]))
+        let model = NavigationModel(root: side)
+        let driver = NavigationModelDriver(model: model)
+        let router = DefaultRouter(window: model)
+        #expect(model.current?.name == "feed")
+        let toMenu = GeneralStep.custom(PredicateFinder<NavigationNode, Void> { node, _ in node.name == "menu" })
+        _ = try await router.navigate(to: toMenu)
+        #expect(model.current === menu)
+        #expect(driver.log == ["appeared screen \"menu\""])
+        #expect(
+            driver.render() == """
+                window
+                  side-menu "side" visible=0
+                    screen "menu"
+                    nav "content-nav"
+                      screen "feed"
+                """)
+    }
+
+    @Test("a container outside any model changes at once, with nothing to acknowledge")
+    func detachedContainer() async throws {
+        let stack = StackNode("loose")
+        try await stack.push(NavigationNode("a"), animated: true)
+        #expect(stack.nodes.map(\.name) == ["a"])
+        #expect(!stack.userWrotePath([]).isApplied)
+    }
+}

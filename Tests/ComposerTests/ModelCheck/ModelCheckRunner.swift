@@ -1,0 +1,328 @@
+import Composer
+import ComposerTesting
+
+/// One step of a model-check run.
+enum StepSpec: CustomStringConvertible, Sendable {
+    /// One navigation.
+    case navigate(RouteSpec)
+    /// A navigation whose guard waits, interrupted by a second one that must succeed in its place.
+    case interrupt(RouteSpec, by: RouteSpec)
+    /// Two navigations started together: the second waits its turn, and neither is lost.
+    case queued(RouteSpec, RouteSpec)
+    /// The current screen starts or stops refusing to be dismissed.
+    case toggleRefusing
+    /// The user signs out, when no gated screen is on screen.
+    case signOut
+
+    var description: String {
+        switch self {
+        case .navigate(let route): ".navigate(\(route))"
+        case .interrupt(let waiting, let interrupting): ".interrupt(\(waiting), by: \(interrupting))"
+        case .queued(let first, let second): ".queued(\(first), \(second))"
+        case .toggleRefusing: ".toggleRefusing"
+        case .signOut: ".signOut"
+        }
+    }
+
+    var simplifications: [StepSpec] {
+        switch self {
+        case .navigate(let route): route.simplifications.map { .navigate($0) }
+        case .interrupt(let waiting, let interrupting):
+            [.navigate(interrupting)] + interrupting.simplifications.map { .interrupt(waiting, by: $0) }
+        case .queued(let first, let second):
+            [.navigate(first), .navigate(second)] + first.simplifications.map { .queued($0, second) }
+                + second.simplifications.map { .queued(first, $0) }
+        case .toggleRefusing, .signOut: []
+        }
+    }
+}
+
+/// A broken promise: which step broke which invariant, with the tree before and after.
+struct Violation: CustomStringConvertible, Sendable {
+    /// The invariant, in a few words: shrinking keeps a reproduction that breaks the same one.
+    let invariant: String
+    let step: Int
+    let details: String
+
+    var description: String { "step \(step): \(invariant)\n\(details)" }
+}
+
+/// Runs steps against a window built from a tree spec and checks the promise after each one, and
+/// during every transition.
+@MainActor
+final class ModelCheckWorld {
+    let window: TestWindow
+    let router: DefaultRouter
+    let recorder = CheckRecorder()
+    let routes: CheckRoutes
+    private(set) var violation: Violation?
+    private var stepIndex = 0
+
+    private init(window: TestWindow, signedIn: Bool) {
+        self.window = window
+        self.router = DefaultRouter(window: window)
+        self.routes = CheckRoutes(recorder: recorder, router: router, window: window)
+        recorder.isSignedIn = signedIn
+        let recorder = recorder
+        let router = router
+        router.add(
+            planInterceptor: ClosurePlanInterceptor { plan in
+                guard !recorder.isSignedIn,
+                    plan.entries.contains(where: {
+                        $0.type is any RequiresSignIn.Type || $0.screen is any RequiresSignIn
+                    })
+                else { return }
+                recorder.record("plan guard")
+                try await CheckRoutes.signIn(recorder: recorder, router: router, window: window)
+            })
+        router.add(ClosurePostTask<any Screen, Any> { _, _, _ in recorder.record("post router") })
+    }
+
+    /// Builds the world of `tree`; `signedIn` is overridden when a gated screen is on screen.
+    static func make(tree: TreeSpec, signedIn: Bool) async -> ModelCheckWorld {
+        let window = await tree.makeWindow(clock: TransitionClock(mode: .manual))
+        let world = ModelCheckWorld(window: window, signedIn: signedIn)
+        if world.gatedOnScreen() != nil { world.recorder.isSignedIn = true }
+        return world
+    }
+
+    /// Runs `steps` and returns the first broken promise, if any.
+    static func run(tree: TreeSpec, signedIn: Bool, steps: [StepSpec]) async -> Violation? {
+        let world = await make(tree: tree, signedIn: signedIn)
+        for step in steps {
+            await world.perform(step)
+            if let violation = world.violation { return violation }
+        }
+        return nil
+    }
+
+    func perform(_ step: StepSpec) async {
+        defer { stepIndex += 1 }
+        switch step {
+        case .navigate(let route):
+            await navigate([route])
+        case .queued(let first, let second):
+            await navigate([first, second])
+        case .interrupt(let waiting, let interrupting):
+            await interrupt(waiting, by: interrupting)
+        case .toggleRefusing:
+            if let current = window.current { current.canBeDismissed.toggle() }
+        case .signOut:
+            if gatedOnScreen() == nil { recorder.isSignedIn = false }
+        }
+    }
+
+    // MARK: - Navigating
+
+    private final class Outcome {
+        var result: Result<any Screen, RoutingError>?
+    }
+
+    private func start(_ built: CheckRoutes.Built, _ queueing: NavigationQueueing) -> Outcome {
+        let outcome = Outcome()
+        Task { @MainActor in
+            do throws(RoutingError) {
+                outcome.result = .success(try await built.navigate(queueing))
+            } catch {
+                outcome.result = .failure(error)
+            }
+        }
+        return outcome
+    }
+
+    /// Lets the navigations run, finishing one pending transition at a time and checking the
+    /// screen in the middle of each, until `isDone`.
+    private func pump(until isDone: () -> Bool) async {
+        var idle = 0
+        while !isDone() {
+            checkGate(during: true)
+            if window.clock.advance() {
+                idle = 0
+            } else {
+                idle += 1
+                // A navigation that neither finishes nor waits for the clock is stuck.
+                if idle > 100_000 {
+                    fail("navigations never overlap and none is lost", "a navigation never finished")
+                    window.clock.mode = .immediate
+                    return
+                }
+            }
+            await Task.yield()
+        }
+    }
+
+    private func navigate(_ specs: [RouteSpec]) async {
+        let before = window.render()
+        let refusing = refusingScreens()
+        let eventsBefore = recorder.events.count
+        let built = specs.map(routes.build)
+        let outcomes = built.map { start($0, .waitTurn) }
+        await pump { outcomes.allSatisfy { $0.result != nil } }
+        let events = Array(recorder.events[eventsBefore...])
+        for (index, outcome) in outcomes.enumerated() {
+            guard let result = outcome.result else { continue }
+            // Only a lone navigation can be held to an unchanged tree on failure, and only the last
+            // one's destination to be on screen at the end.
+            check(
+                result, of: specs[index], built: built[index], before: specs.count == 1 ? before : nil,
+                events: specs.count == 1 ? events : nil, isLast: index == specs.count - 1)
+            if case .failure(let error) = result, error.code == .busy || error.code == .cancelled {
+                fail("navigations never overlap and none is lost", "a queued navigation was lost: \(error)")
+            }
+        }
+        checkAfterEveryStep(refusing: refusing)
+    }
+
+    private func interrupt(_ waiting: RouteSpec, by interrupting: RouteSpec) async {
+        var waitingSpec = waiting
+        waitingSpec.guards = .wait
+        let refusing = refusingScreens()
+        let first = start(routes.build(waitingSpec), .waitTurn)
+        await pump { recorder.isWaiting || first.result != nil }
+        let waited = recorder.isWaiting
+        let eventsBefore = recorder.events.count
+        let before = window.render()
+        let builtInterrupting = routes.build(interrupting)
+        let second = start(builtInterrupting, .interrupt)
+        await pump { first.result != nil && second.result != nil }
+        if case .success(let screen)? = first.result, waited {
+            fail("an interrupted navigation fails", "the waiting navigation succeeded with \(screen)")
+        }
+        if let result = second.result {
+            let events = Array(recorder.events[eventsBefore...])
+            check(result, of: interrupting, built: builtInterrupting, before: before, events: events)
+        }
+        checkAfterEveryStep(refusing: refusing)
+    }
+
+    // MARK: - Invariants
+
+    /// The failures that the tree and the route tell before anything runs.
+    static let knowableAtStart: Set<RoutingError.Code> = [.dismissalRefused, .cannotReveal, .containerNotFound]
+
+    private func fail(_ invariant: String, _ details: String) {
+        guard violation == nil else { return }
+        violation = Violation(
+            invariant: invariant, step: stepIndex, details: "\(details)\ntree now:\n\(window.render())")
+    }
+
+    private func check(
+        _ result: Result<any Screen, RoutingError>, of spec: RouteSpec, built: CheckRoutes.Built, before: String?,
+        events: [String]?, isLast: Bool = true
+    ) {
+        switch result {
+        case .success(let destination):
+            guard isLast else { break }
+            let onScreen = window.screensOnScreen
+            if !onScreen.contains(where: { $0 === destination }) {
+                fail(
+                    "on success the destination is on screen",
+                    "\(spec) returned \(destination), which is not on screen (on screen: \(onScreen.map(\.name)))")
+            }
+        case .failure(let error):
+            if let before, error.code == .actionFailedAfterChanges, !built.mayFailAfterChanges {
+                fail(
+                    "only an app's own action may fail after changes",
+                    "\(spec) failed after changing the screen:\n\(error)\ntree before:\n\(before)")
+            } else if let before, error.code != .actionFailedAfterChanges, window.render() != before {
+                fail("on failure the tree is unchanged", "\(spec) failed:\n\(error)\ntree before:\n\(before)")
+            }
+        }
+        guard let events else { return }
+        if case .failure(let error) = result, Self.knowableAtStart.contains(error.code),
+            let early = events.first(where: { $0.hasPrefix("guard") || $0.hasPrefix("build") || $0 == "login shown" })
+        {
+            fail(
+                "a refusal knowable at the start comes before any guard or factory",
+                "\(spec) failed with \(error.code) after \(early) ran:\n\(error)\nevents: \(events)")
+        }
+        checkGuards(result, of: spec, built: built, events: events)
+        // The login screen a guard shows is a navigation of its own, with the router's post task.
+        let logins = events.filter { $0 == "login shown" }.count
+        let posts = events.filter { $0.hasPrefix("post") }
+        switch result {
+        case .success:
+            let routerPosts = posts.filter { $0 == "post router" }.count
+            let destinationPosts = posts.filter { $0 == "post dest" }.count
+            let expectedDestinationPosts = built.guardCounts["dest"] == nil ? 0 : 1
+            if routerPosts != 1 + logins || destinationPosts != expectedDestinationPosts
+                || Set(posts).count + routerPosts - 1 != posts.count
+            {
+                fail("post tasks run once per success", "\(spec) succeeded; post tasks ran: \(posts)")
+            }
+        case .failure(let error):
+            if posts.filter({ $0 != "post router" }).count > 0 || posts.count > logins {
+                fail("post tasks never run on failure", "\(spec) failed (\(error.code)); post tasks ran: \(posts)")
+            }
+        }
+    }
+
+    private func checkGuards(
+        _ result: Result<any Screen, RoutingError>, of spec: RouteSpec, built: CheckRoutes.Built, events: [String]
+    ) {
+        for (label, count) in built.guardCounts {
+            let wasBuilt = events.contains("build \(label)")
+            let mustHaveRun = wasBuilt || (label == "dest" && (try? result.get()) != nil)
+            for index in 0..<count {
+                let runs = events.filter { $0 == "guard \(label)#\(index)" }.count
+                if runs > 1 || (mustHaveRun && runs != 1) {
+                    fail(
+                        "every guard of every step built or revealed runs exactly once",
+                        "\(spec): guard \(index) of step \(label) ran \(runs) times (built: \(wasBuilt)); events: \(events)"
+                    )
+                }
+                if wasBuilt, runs == 1,
+                    let guardAt = events.firstIndex(of: "guard \(label)#\(index)"),
+                    let buildAt = events.firstIndex(of: "build \(label)"), buildAt < guardAt
+                {
+                    fail("guards run before anything is built", "\(spec): \(events)")
+                }
+            }
+        }
+    }
+
+    /// A gated screen on screen while the user is signed out, if there is one.
+    private func gatedOnScreen() -> TestScreen? {
+        window.screensOnScreen.first { $0 is any RequiresSignIn }
+    }
+
+    private func checkGate(during transition: Bool) {
+        guard !recorder.isSignedIn, let gated = gatedOnScreen() else { return }
+        fail(
+            "no gated screen is on screen while signed out",
+            "\(gated) is on screen \(transition ? "during a transition (\(window.clock.pendingTransitions))" : "")")
+    }
+
+    private func refusingScreens() -> [TestScreen] {
+        Self.allScreens(window).filter { !$0.canBeDismissed }
+    }
+
+    private func checkAfterEveryStep(refusing: [TestScreen]) {
+        checkGate(during: false)
+        let all = Self.allScreens(window)
+        for screen in refusing where !all.contains(where: { $0 === screen }) {
+            fail("no refusing screen leaves the tree", "\(screen) refused to leave, yet it is gone")
+        }
+        let onScreen = window.screensOnScreen
+        if let current = window.current, !onScreen.contains(where: { $0 === current }) {
+            fail(
+                "current is a screen on screen",
+                "the router's current screen is \(current), but on screen are \(onScreen.map(\.name))")
+        }
+        if !window.isSettled { fail("every transition ends", "the window is not settled") }
+    }
+
+    /// Every screen in the window: each level's contents and everything presented from them.
+    static func allScreens(_ window: TestWindow) -> [TestScreen] {
+        var result: [TestScreen] = []
+        var pending: [any Screen] = window.rootScreen.map { [$0] } ?? []
+        while let next = pending.popLast(), result.count < 10_000 {
+            if let screen = next as? TestScreen { result.append(screen) }
+            pending.append(contentsOf: next.childScreens)
+            if let presented = next.presentedScreen, presented.presentingScreen === next {
+                pending.append(presented)
+            }
+        }
+        return result
+    }
+}
