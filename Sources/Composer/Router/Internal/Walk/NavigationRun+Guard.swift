@@ -66,8 +66,19 @@ extension NavigationRun {
 
     /// Runs ``guardNavigation(_:)`` in a task of its own, which ``cancel()`` and the caller's
     /// cancellation both reach.
+    ///
+    /// Where the toolchain's concurrency library has `Task.immediate` for every deployment target
+    /// (Linux and the other platforms without Darwin), the task starts at once on the main actor,
+    /// in the caller's turn, so a round whose interceptors never suspend ends without a hop
+    /// through the main actor's queue, which cost more than the navigation it guarded. Apple's
+    /// SDKs have it only from their 26 releases, and the SDK CI type-checks against (18.6) has not,
+    /// so there the task is enqueued as before.
     func guardInOwnTask(_ pending: PendingGuard) async throws -> Bool {
-        let task = Task { @MainActor in try await self.guardNavigation(pending) }
+        #if canImport(Darwin)
+            let task = Task { @MainActor in try await self.guardNavigation(pending) }
+        #else
+            let task = Task.immediate { @MainActor in try await self.guardNavigation(pending) }
+        #endif
         guardTask = task
         defer { guardTask = nil }
         if isCancelled { task.cancel() }
