@@ -1,4 +1,5 @@
 import Composer
+import ComposerShopSwiftUI
 import ComposerTesting
 
 #if canImport(Glibc)
@@ -17,23 +18,33 @@ import ComposerTesting
 @MainActor
 struct ShopTerminal {
     static let usage = """
-        usage: ComposerShop [--script FILE | --map-dot | --help]
+        usage: ComposerShop [--navigation uikit|swiftui] [--script FILE | --map-dot | --help]
 
         Without arguments the shop reads commands from the terminal and prints the screen tree after
         each one; with --script FILE it runs the commands of FILE (one a line, '#' starts a comment)
         and exits; --map-dot prints the route map as Graphviz DOT; --help prints this and the
-        commands, and exits.
+        commands, and exits. --navigation swiftui runs the same routes and commands on the SwiftUI
+        navigation model instead of the UIKit twin (uikit, the default).
         """
 
     static func main() async {
-        let arguments = Array(CommandLine.arguments.dropFirst())
+        var arguments = Array(CommandLine.arguments.dropFirst())
+        var onSwiftUIModel = false
+        if let index = arguments.firstIndex(of: "--navigation") {
+            guard index + 1 < arguments.count, ["uikit", "swiftui"].contains(arguments[index + 1]) else {
+                print(usage)
+                exit(2)
+            }
+            onSwiftUIModel = arguments[index + 1] == "swiftui"
+            arguments.removeSubrange(index...(index + 1))
+        }
         if arguments == ["--help"] || arguments == ["-h"] {
             print(usage + "\n\n" + ShopApp.help)
             exit(0)
         }
-        let shop: ShopApp
+        let shop: any TerminalShop
         do {
-            shop = try ShopApp()
+            shop = onSwiftUIModel ? try makeSwiftUIModelShop() : try ShopApp()
         } catch {
             print("the shop's links are invalid: \(error)")
             exit(1)
@@ -53,7 +64,7 @@ struct ShopTerminal {
             }
             for line in lines {
                 print("> \(line)")
-                await shop.run(line)
+                guard await shop.run(line) else { break }
             }
             return
         }
@@ -64,9 +75,8 @@ struct ShopTerminal {
             fflush(nil)
             guard let line = readLine() else { break }
             let trimmed = line.trimmingWhitespace
-            if trimmed == "quit" || trimmed == "exit" { break }
             if trimmed.isEmpty { continue }
-            await shop.run(trimmed)
+            guard await shop.run(trimmed) else { break }
         }
     }
 

@@ -1,41 +1,47 @@
 import Composer
+import ComposerShopSwiftUI
 import ComposerTesting
 
-// The terminal shop's screens: in-memory screens that follow UIKit's rules. The iOS app defines
-// the same names with UIKit view controllers, so `ShopRoutes` compiles unchanged on both.
+// The terminal shop's platform: in-memory screens that follow UIKit's rules (the classes are in
+// ShopScreenClasses.swift). The iOS app defines the same names with UIKit view controllers, and
+// ComposerShopSwiftUI with the SwiftUI model's nodes, so `ShopRoutes` compiles unchanged on each.
 
 typealias ShopScreenBase = TestScreen
 typealias ShopNavigationController = TestNavigationContainer
 typealias ShopTabBarController = TestTabsContainer
+typealias ShopWindow = TestWindow
 
-final class HomeScreen: TestScreen {}
-final class ProductListScreen: TestScreen {}
-final class AccountScreen: TestScreen {}
-final class LoginScreen: TestScreen {}
+extension ShopApp: TerminalShop {}
 
-final class ProductScreen: TestScreen, ContextChecking {
-    private(set) var productID: ProductID
+extension TestWindow {
+    /// A new empty window for the shop.
+    static func makeForShop() -> TestWindow { TestWindow() }
 
-    init(_ productID: ProductID) {
-        self.productID = productID
-        super.init("product \(productID)")
+    /// Simulates a gesture of the user on the in-memory screens; the router's observers (the
+    /// analytics) see it as the user's.
+    func performUserGesture(_ gesture: String) async throws {
+        let words = gesture.split(separator: " ")
+        switch words.first {
+        case "back":
+            guard let current,
+                let stack = ScreenTree.nearest(TestNavigationContainer.self, from: current)
+            else { return print("no navigation stack on screen") }
+            try await stack.userPop()
+        case "swipe":
+            guard let current else { return print("nothing on screen") }
+            try await current.userSwipeDown()
+        case "tab":
+            guard words.count == 2, let index = Int(words[1]), let tabs = root as? TestTabsContainer else {
+                return print("usage: user tab N")
+            }
+            try await tabs.userSelectTab(at: index)
+        default:
+            print("usage: user back | user swipe | user tab N")
+        }
     }
-
-    func isTarget(for context: ProductID) -> Bool { productID == context }
-
-    func show(_ id: ProductID) { productID = id }
 }
 
-final class CartScreen: TestScreen {
-    private(set) var items: [ProductID] = []
-
-    func show(items: [ProductID]) { self.items = items }
-}
-
-@MainActor
-enum ShopScreens {
-    static func makeTabs() -> ShopTabBarController { TestTabsContainer("shop") }
-
+extension ShopScreens {
     static func makeNavigation(named name: String, root: TestScreen?) -> ShopNavigationController {
         TestNavigationContainer(name, stack: root.map { [$0] } ?? [])
     }
@@ -44,16 +50,5 @@ enum ShopScreens {
         let navigation = TestNavigationContainer(name)
         navigation.modalStyle = asSheet ? .pageSheet : .fullScreen
         return navigation
-    }
-
-    static func makeHome() -> HomeScreen { HomeScreen("home") }
-    static func makeProductList() -> ProductListScreen { ProductListScreen("products") }
-    static func makeAccount() -> AccountScreen { AccountScreen("account") }
-    static func makeLogin() -> LoginScreen { LoginScreen("login") }
-    static func makeProduct(_ id: ProductID) -> ProductScreen { ProductScreen(id) }
-    static func makeCart(items: [ProductID]) -> CartScreen {
-        let cart = CartScreen("cart")
-        cart.show(items: items)
-        return cart
     }
 }

@@ -5,7 +5,7 @@ import Composer
 // walk does). Run from this directory: `swift run -c release RouterOverhead [--group <name>]`.
 
 /// Every row group, in the order they print. A new one goes in a file of its own and in this list.
-let rowGroups: [RowGroup] = [.minimal, .testKit]
+let rowGroups: [RowGroup] = [.minimal, .testKit, .swiftUIModel]
 
 /// One operation many times, for a profiler (`perf record -g .build/release/RouterOverhead
 /// --profile <operation> [count] [screens] [--group <name>]`): `to-current` (alias `fixed-cost`),
