@@ -46,8 +46,20 @@ let package = Package(
                 .unsafeFlags(["-Xfrontend", "-disable-availability-checking"], .when(platforms: [.macOS]))
             ]
         ),
-        .testTarget(name: "ComposerTests", dependencies: ["Composer", "ComposerLinks", "ComposerTesting"]),
-        .testTarget(name: "ComposerLinksTests", dependencies: ["Composer", "ComposerLinks", "ComposerTesting"]),
+        // Screens, routes and trees that several test targets share (not a product).
+        .target(
+            name: "ComposerTestFixtures", dependencies: ["Composer", "ComposerTesting"],
+            path: "Tests/ComposerTestFixtures"),
+        // Links appear here only where a queueing rule must hold for links too (a link that interrupts).
+        .testTarget(
+            name: "ComposerTests",
+            dependencies: ["Composer", "ComposerLinks", "ComposerTesting", "ComposerTestFixtures"]),
+        .testTarget(
+            name: "ComposerLinksTests",
+            dependencies: ["Composer", "ComposerLinks", "ComposerTesting", "ComposerTestFixtures"]),
+        // The test kit's own tests: its screens and containers keep UIKit's rules.
+        .testTarget(
+            name: "ComposerTestingTests", dependencies: ["Composer", "ComposerTesting", "ComposerTestFixtures"]),
         // The model's types need macOS 14 and Swift Testing's macros do not take @available, so
         // availability is not checked in these tests (every Mac with a Swift 6 toolchain runs macOS 14).
         .testTarget(
@@ -64,10 +76,17 @@ let package = Package(
         // (scripts/check-doc-samples keeps the two identical). UIKit samples are empty off iOS and
         // are type-checked by scripts/ios-typecheck and built by the macOS CI job.
         .testTarget(
-            name: "DocSamples", dependencies: ["Composer", "ComposerLinks", "ComposerTesting", "ComposerUIKit"]),
+            name: "DocSamples",
+            dependencies: [
+                "Composer", "ComposerLinks", "ComposerTesting", "ComposerUIKit", "ComposerSwiftUIModel",
+                "ComposerSwiftUITesting",
+            ]),
         .testTarget(name: "UIKitDocSamples", dependencies: ["ComposerUIKit"]),
         .testTarget(name: "MigrationDocSamples", dependencies: ["ComposerUIKit"]),
         .testTarget(name: "ReadmeSample", dependencies: ["ComposerUIKit"]),
+        // The SwiftUI samples of "Building a SwiftUI app": empty where SwiftUI does not exist,
+        // type-checked at iOS 17 by scripts/ios-typecheck.
+        .testTarget(name: "SwiftUIDocSamples", dependencies: ["ComposerSwiftUI"]),
     ],
     swiftLanguageModes: [.v6]
 )

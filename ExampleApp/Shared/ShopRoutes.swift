@@ -11,6 +11,13 @@ final class ShopRoutes {
         self.session = session
     }
 
+    /// Makes `router` the one these routes navigate with, and guards the tabs the way the routes
+    /// guard their screens: a tap on the account tab asks for sign-in as `account` does.
+    func attach(to router: DefaultRouter) {
+        self.router = router
+        router.guardTabTaps(with: account)
+    }
+
     // MARK: The tab bar and its tabs
 
     /// The tab bar, built on a cold start with its three tabs and made the window's root.

@@ -19,6 +19,8 @@ final class ShopApp {
     /// The links `save` kept, which `relaunch` restores.
     private var savedLinks: [String] = []
     private var running: Task<Void, Never>?
+    /// The command being run, when it started a navigation.
+    private var command: PendingCommand?
     /// Whether the command being run started a navigation.
     private var startedNavigation = false
     /// Whether that navigation goes before the others (so it never waits its turn behind a sign-in).
@@ -27,25 +29,32 @@ final class ShopApp {
     init() throws {
         routes = ShopRoutes(session: session)
         router = DefaultRouter(window: window)
-        routes.router = router
+        routes.attach(to: router)
         analytics = ShopAnalytics(router: router)
         links = try routes.makeLinks()
         restoration = try routes.makeRestoration(links: links)
     }
 
-    /// Runs one command and prints the tree, or what went wrong.
-    func run(_ line: String) async {
+    /// Runs one command and prints the tree, or what went wrong; the interactive prompt and
+    /// `--script` both run every command through here. Returns `false` for `quit` (or `exit`),
+    /// after which no more commands should be run.
+    @discardableResult
+    func run(_ line: String) async -> Bool {
         let words = line.split(separator: " ").map(String.init)
-        guard let command = words.first else { return }
+        guard let command = words.first else { return true }
         let argument = words.dropFirst().joined(separator: " ")
         let signInWasWaiting = session.isWaitingForSignIn
         startedNavigation = false
         startedInterruptingNavigation = false
+        self.command = PendingCommand(line: line)
         switch command {
+        case "quit", "exit":
+            print("bye")
+            return false
         case "home": navigate { try await $0.router.navigate(to: $0.routes.home) }
         case "products": navigate { try await $0.router.navigate(to: $0.routes.productList(), with: ()) }
         case "product":
-            guard !argument.isEmpty else { return print("usage: product ID") }
+            guard !argument.isEmpty else { return say("usage: product ID") }
             navigate { try await $0.router.navigate(to: $0.routes.product, with: ProductID(argument)) }
         case "cart": navigate { try await $0.router.navigate(to: $0.routes.cart) }
         case "account": navigate { try await $0.router.navigate(to: $0.routes.account) }
@@ -60,7 +69,7 @@ final class ShopApp {
                 }
             }
         case "open":
-            guard !argument.isEmpty else { return print("usage: open URL") }
+            guard !argument.isEmpty else { return say("usage: open URL") }
             navigate {
                 do throws(LinkOpenError) {
                     let opened = try await $0.router.open(argument, using: $0.links)
@@ -74,29 +83,35 @@ final class ShopApp {
             for (index, entry) in routes.makeCatalog(links: links).entries.enumerated() {
                 print("\(index + 1). \(entry)")
             }
-            return
+            return true
         case "map":
-            guard argument.isEmpty || argument == "dot" else { return print("usage: map [dot]") }
+            guard argument.isEmpty || argument == "dot" else { return say("usage: map [dot]") }
             printMap(asDOT: argument == "dot")
-            return
+            return true
         case "save":
             let snapshot = restoration.savedLinks(in: window)
             savedLinks = snapshot.urls
             print(snapshot.levels.isEmpty ? "nothing on screen to save" : snapshot)
-            return
+            return true
         case "relaunch":
             // A new launch: a fresh window and router, the session kept (as a keychain would).
             window = ShopWindow.makeForShop()
             router = DefaultRouter(window: window)
-            routes.router = router
+            routes.attach(to: router)
             analytics = ShopAnalytics(router: router)
             navigate { app in
-                let result = await app.router.restore(app.savedLinks, using: app.links)
-                print("restored \(result.opened.count) of \(app.savedLinks.count) saved link(s)")
-                if let failure = result.failure { print(failure) }
+                if app.savedLinks.isEmpty {
+                    print("nothing was saved, so the shop starts at home")
+                } else {
+                    let result = await app.router.restore(app.savedLinks, using: app.links)
+                    print("restored \(result.opened.count) of \(app.savedLinks.count) saved link(s)")
+                    if let failure = result.failure { print(failure) }
+                }
+                // A launch always ends on a screen: home, when nothing (or nothing more) came back.
+                if app.window.root == nil { try await app.router.navigate(to: app.routes.home, animated: false) }
             }
         case "add":
-            guard !argument.isEmpty else { return print("usage: add ID") }
+            guard !argument.isEmpty else { return say("usage: add ID") }
             session.cart.append(ProductID(argument))
             // A cart already built shows the new count at once, as a screen observing the cart would.
             (window.screen(named: "cart") as? CartScreen)?.show(items: session.cart)
@@ -118,7 +133,7 @@ final class ShopApp {
             case "b", "B": session.productsAsSheet = true
             default:
                 let given = argument.isEmpty ? "no group" : "'\(argument)'"
-                return print(
+                return say(
                     "unknown experiment group: \(given); the groups are a (products in the list) and b (products in a sheet)"
                 )
             }
@@ -128,23 +143,26 @@ final class ShopApp {
         case "analytics":
             let events = analytics.flush()
             print(events.isEmpty ? "no analytics events" : events.joined(separator: "\n"))
-            return
+            return true
         case "tree": break
         case "help":
             print(Self.help)
-            return
+            return true
         default:
             print("unknown command '\(command)'; type 'help'")
-            return
+            return true
         }
         let finished = await settle()
         if !finished, session.isWaitingForSignIn {
             print(signInMessage(for: line, queued: startedNavigation && signInWasWaiting))
+            // It ends after a later command (the answer): it says then how it ended.
+            if startedNavigation { self.command?.isWaiting = true }
         }
         if let cart = window.current as? CartScreen {
             print("the cart shows \(cart.items.count) item(s)")
         }
         print(window.render())
+        return true
     }
 
     static let help = """
@@ -165,7 +183,7 @@ final class ShopApp {
           user tab N                    the user taps tab N (0: home, 1: products, 2: account)
           analytics                     print the screen views observed since the last time
           tree                          print the screen tree
-          quit
+          quit | exit                   leave the shop (in a script: skip the rest)
         """
 
     /// Prints the shop's route map as Mermaid, or as Graphviz DOT (what `scripts/render-map` draws).
@@ -181,22 +199,30 @@ final class ShopApp {
     private func navigate(interrupting: Bool = false, _ body: @escaping @MainActor (ShopApp) async throws -> Void) {
         startedNavigation = true
         startedInterruptingNavigation = interrupting
+        let command = command ?? PendingCommand(line: "")
         running = Task { [unowned self] in
             do {
                 try await body(self)
-            } catch let error as RoutingError {
-                if error.code == .interceptorRejected {
-                    print("navigation stopped: \(error.underlyingError.map { "\($0)" } ?? error.found)")
-                } else {
-                    print(error)
+                if command.isWaiting {
+                    let shown = window.current.map { "\($0)" } ?? "nothing"
+                    print("'\(command.line)', which waited for the sign-in: done, \(shown) is on screen")
                 }
-            } catch let error as UserGestureError {
-                print("the gesture did nothing: \(error)")
-            } catch let error as LinkError {
-                print("cannot open the link: \(error)")
             } catch {
-                print("navigation failed: \(error)")
+                let outcome = Self.outcome(of: error)
+                print(command.isWaiting ? "'\(command.line)', which waited for the sign-in: \(outcome)" : outcome)
             }
+        }
+    }
+
+    /// How a command's navigation failed, as a sentence.
+    private static func outcome(of error: any Error) -> String {
+        switch error {
+        case let error as RoutingError where error.code == .interceptorRejected:
+            "navigation stopped: \(error.underlyingError.map { "\($0)" } ?? error.found)"
+        case let error as RoutingError: "\(error)"
+        case let error as UserGestureError: "the gesture did nothing: \(error)"
+        case let error as LinkError: "cannot open the link: \(error)"
+        default: "navigation failed: \(error)"
         }
     }
 
@@ -243,4 +269,23 @@ final class ShopApp {
         if finished { self.running = nil }
         return finished
     }
+}
+
+/// A command whose navigation may outlive it: one that waits for a sign-in ends after a later
+/// command, and says then how it ended.
+@MainActor
+private final class PendingCommand {
+    let line: String
+    var isWaiting = false
+
+    init(line: String) {
+        self.line = line
+    }
+}
+
+/// Prints `text` and lets a command go on with the next one (`return say("usage: …")`).
+@MainActor
+private func say(_ text: String) -> Bool {
+    print(text)
+    return true
 }

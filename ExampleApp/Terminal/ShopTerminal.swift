@@ -64,7 +64,7 @@ struct ShopTerminal {
             }
             for line in lines {
                 print("> \(line)")
-                await shop.run(line)
+                guard await shop.run(line) else { break }
             }
             return
         }
@@ -75,9 +75,8 @@ struct ShopTerminal {
             fflush(nil)
             guard let line = readLine() else { break }
             let trimmed = line.trimmingWhitespace
-            if trimmed == "quit" || trimmed == "exit" { break }
             if trimmed.isEmpty { continue }
-            await shop.run(trimmed)
+            guard await shop.run(trimmed) else { break }
         }
     }
 

@@ -23,8 +23,8 @@ final class ShopEnvironment {
     let links: LinkMap
     /// One screen view per change of the visible screen, the user's included, sent to the log.
     let analytics: ShopAnalytics
-    /// Reports the user's back swipes and sheet swipe-downs to the router; UIKit holds delegates
-    /// weakly, so it is kept here.
+    /// Reports the user's back swipes, sheet swipe-downs and tab taps to the router (a tab tap runs
+    /// the tab's guards first); UIKit holds delegates weakly, so it is kept here.
     let userNavigation = UserNavigationReporter()
     /// Which screens come back at the next launch; `nil` (logged) if a registration failed.
     let restoration: LinkRestoration?
@@ -38,7 +38,7 @@ final class ShopEnvironment {
         session = ShopSession()
         routes = ShopRoutes(session: session)
         router = DefaultRouter(windowProvider: SceneWindowProvider(scene: scene), logger: OSRoutingLogger())
-        routes.router = router
+        routes.attach(to: router)
         analytics = ShopAnalytics(router: router) { Self.log.info("analytics: \($0)") }
         router.reportUserNavigation(with: userNavigation)
         let registered = routes.makeLinksAndRestoration { Self.log.error("\($0)") }

@@ -347,11 +347,11 @@ final class AccountScreen: UIViewController {
 /// terminal app's `ShopScreens`.
 @MainActor
 enum ShopScreens {
-    /// The tab bar; its delegate sends a tap on the account tab through the router.
+    /// The tab bar. A tap on one of its tabs reaches the router through the scene's
+    /// `UserNavigationReporter`, so the account tab asks for sign-in as the account route does.
     static func makeTabs() -> ShopTabBarController {
         let tabs = UITabBarController()
         tabs.title = "shop"
-        tabs.delegate = ShopTabsDelegate.shared
         return tabs
     }
 

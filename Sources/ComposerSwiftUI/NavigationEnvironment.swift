@@ -37,7 +37,7 @@
         }
 
         /// The node whose view this is (the nearest ``NodeView`` around it): a screen's view reads
-        /// its own node here, for example to set ``NavigationNode/canBeDismissed`` while a form
+        /// its own node here, for example to set ``/ComposerSwiftUIModel/NavigationNode/canBeDismissed`` while a form
         /// has unsaved edits.
         public var navigationNode: NavigationNode? {
             get { self[NavigationNodeKey.self] }

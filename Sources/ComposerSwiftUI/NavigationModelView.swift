@@ -3,7 +3,7 @@
     import ComposerSwiftUIModel
     import SwiftUI
 
-    /// The view of a whole ``NavigationModel``: its root node and everything shown from it, with
+    /// The view of a whole ``/ComposerSwiftUIModel/NavigationModel``: its root node and everything shown from it, with
     /// the router and the view registry in the environment of every screen.
     ///
     /// ```swift

@@ -14,9 +14,9 @@
     /// Around that view it adds what every node needs:
     /// - the node's presentation slot: `sheet(item:)` with the node's detents, `fullScreenCover(item:)`
     ///   and `popover(item:)`, each bound to the model, the user's swipe-down (or SwiftUI's `dismiss`
-    ///   action in the presented view) reported with ``NavigationNode/userDismissed(_:)``;
-    /// - `onAppear` and `onDisappear` acknowledgements (``NavigationNode/didAppear()``,
-    ///   ``NavigationNode/didDisappear()``), which complete the router's changes;
+    ///   action in the presented view) reported with ``/ComposerSwiftUIModel/NavigationNode/userDismissed(_:)``;
+    /// - `onAppear` and `onDisappear` acknowledgements (``/ComposerSwiftUIModel/NavigationNode/didAppear()``,
+    ///   ``/ComposerSwiftUIModel/NavigationNode/didDisappear()``), which complete the router's changes;
     /// - the node in the environment (``SwiftUICore/EnvironmentValues/navigationNode``).
     @available(iOS 17, macOS 14, *)
     public struct NodeView: View {

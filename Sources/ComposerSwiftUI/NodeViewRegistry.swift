@@ -5,7 +5,7 @@
     /// Which SwiftUI view shows each kind of node, and the view built for each node, kept for the
     /// node's life.
     ///
-    /// A route's factory builds a node (a ``NavigationNode`` subclass holding the screen's own
+    /// A route's factory builds a node (a ``/ComposerSwiftUIModel/NavigationNode`` subclass holding the screen's own
     /// state); the app registers, once, the view that shows each node class:
     ///
     /// ```swift
@@ -18,7 +18,7 @@
     /// anything its initializer makes) is built once per node, not once per body evaluation. A
     /// node that has left the navigation model loses its view when the registry next builds one.
     ///
-    /// The containers of the model (``StackNode``, ``TabsNode``, ``SplitNode``) have built-in
+    /// The containers of the model (``/ComposerSwiftUIModel/StackNode``, ``/ComposerSwiftUIModel/TabsNode``, ``/ComposerSwiftUIModel/SplitNode``) have built-in
     /// views; registering a view for one of their classes (or subclasses) replaces it.
     @available(iOS 17, macOS 14, *)
     @MainActor
@@ -51,8 +51,8 @@
             builders.insert(builder, at: 0)
         }
 
-        /// Labels each tab of a `TabView` (a ``TabsNode``'s children) with the view `label` builds
-        /// for the tab's node; without it a tab shows its node's ``NavigationNode/title``.
+        /// Labels each tab of a `TabView` (a ``/ComposerSwiftUIModel/TabsNode``'s children) with the view `label` builds
+        /// for the tab's node; without it a tab shows its node's ``/ComposerSwiftUIModel/NavigationNode/title``.
         public func tabLabel<Label: View>(@ViewBuilder _ label: @escaping @MainActor (NavigationNode) -> Label) {
             tabLabelBuilder = { AnyView(label($0)) }
         }

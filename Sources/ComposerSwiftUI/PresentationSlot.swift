@@ -7,9 +7,9 @@
     /// `sheet(item:)`, `fullScreenCover(item:)` and `popover(item:)`, and the user's dismissals
     /// reported back.
     ///
-    /// Only the outermost node of a level presents in the model (``NavigationNode/presentedNode``),
+    /// Only the outermost node of a level presents in the model (``/ComposerSwiftUIModel/NavigationNode/presentedNode``),
     /// so only its view shows a sheet or a cover. A popover is attached to the view of the node that
-    /// asked for it (``NavigationNode/popoverAnchor``), found through the level's outermost node.
+    /// asked for it (``/ComposerSwiftUIModel/NavigationNode/popoverAnchor``), found through the level's outermost node.
     @available(iOS 17, macOS 14, *)
     struct PresentationSlot: ViewModifier {
         /// The node whose sheet and cover this modifier shows.

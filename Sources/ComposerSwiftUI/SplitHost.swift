@@ -2,12 +2,12 @@
     import ComposerSwiftUIModel
     import SwiftUI
 
-    /// A ``SplitNode`` as a `NavigationSplitView` with a sidebar and a detail column.
+    /// A ``/ComposerSwiftUIModel/SplitNode`` as a `NavigationSplitView` with a sidebar and a detail column.
     ///
-    /// The column shown in a compact width is the model's ``SplitNode/compactColumn``; a back tap
-    /// from the detail writes it, which goes to ``SplitNode/userWroteCompactColumn(_:)``. On iOS, a
+    /// The column shown in a compact width is the model's ``/ComposerSwiftUIModel/SplitNode/compactColumn``; a back tap
+    /// from the detail writes it, which goes to ``/ComposerSwiftUIModel/SplitNode/userWroteCompactColumn(_:)``. On iOS, a
     /// change of the horizontal size class (a rotation, a multitasking resize) is reported with
-    /// ``SplitNode/userWroteCollapsed(_:)``, so the model knows which columns are on screen.
+    /// ``/ComposerSwiftUIModel/SplitNode/userWroteCollapsed(_:)``, so the model knows which columns are on screen.
     @available(iOS 17, macOS 14, *)
     struct SplitHost: View {
         let split: SplitNode

@@ -2,12 +2,12 @@
     import ComposerSwiftUIModel
     import SwiftUI
 
-    /// A ``StackNode`` as one `NavigationStack(path:)` with a single `navigationDestination`.
+    /// A ``/ComposerSwiftUIModel/StackNode`` as one `NavigationStack(path:)` with a single `navigationDestination`.
     ///
-    /// The model's ``StackNode/path`` is the stack's path, so a pop of several screens or a push of
+    /// The model's ``/ComposerSwiftUIModel/StackNode/path`` is the stack's path, so a pop of several screens or a push of
     /// several levels is one state change and one transition. A back tap, an edge swipe, the back
     /// menu or SwiftUI's `dismiss` on a pushed view write a shorter path, which goes to
-    /// ``StackNode/userWrotePath(_:)``; the model decides whether it applies.
+    /// ``/ComposerSwiftUIModel/StackNode/userWrotePath(_:)``; the model decides whether it applies.
     @available(iOS 17, macOS 14, *)
     struct StackHost: View {
         let stack: StackNode

@@ -2,9 +2,9 @@
     import ComposerSwiftUIModel
     import SwiftUI
 
-    /// A ``TabsNode`` as a `TabView(selection:)`, each tab tagged with its node's identity.
+    /// A ``/ComposerSwiftUIModel/TabsNode`` as a `TabView(selection:)`, each tab tagged with its node's identity.
     ///
-    /// A tab tap writes the selection, which goes to ``TabsNode/userSelectedTab(_:)``: the model
+    /// A tab tap writes the selection, which goes to ``/ComposerSwiftUIModel/TabsNode/userSelectedTab(_:)``: the model
     /// selects the tab, or runs the navigation of a tab that needs one first (a tab behind sign-in),
     /// and the tab bar shows whatever the model then holds.
     @available(iOS 17, macOS 14, *)

@@ -24,20 +24,28 @@ public final class RecordingRouter: Router {
         public let animated: Bool
         /// The result type the caller waits for (`Colour`), `nil` for a navigation that awaits none.
         public let resultType: String?
+        /// How the caller asked the navigation to join the queue.
+        public let queueing: NavigationQueueing
 
         /// A request written out, for tests that compare against literals.
-        public init(destination: String, context: String, animated: Bool, resultType: String? = nil) {
+        public init(
+            destination: String, context: String, animated: Bool, resultType: String? = nil,
+            queueing: NavigationQueueing = .waitTurn
+        ) {
             self.destination = destination
             self.context = context
             self.animated = animated
             self.resultType = resultType
+            self.queueing = queueing
         }
 
         /// `ProductScreen with 42 (animated)`, or `… (not animated)`, then ` awaiting Colour` when
-        /// the caller waits for a result: one line a test can compare.
+        /// the caller waits for a result and ` [interrupt]` (or ` [failIfBusy]`) when the caller
+        /// chose a queueing other than waiting its turn: one line a test can compare.
         public var description: String {
             "\(destination) with \(context) (\(animated ? "animated" : "not animated"))"
                 + (resultType.map { " awaiting \($0)" } ?? "")
+                + (queueing == .waitTurn ? "" : " [\(queueing)]")
         }
     }
 
@@ -73,11 +81,12 @@ public final class RecordingRouter: Router {
     /// Records the request, then answers it as ``answer`` says.
     @discardableResult
     public func navigate<ViewController, Context>(
-        to step: DestinationStep<ViewController, Context>, with context: Context, animated: Bool
+        to step: DestinationStep<ViewController, Context>, with context: Context, animated: Bool,
+        queueing: NavigationQueueing
     ) async throws(RoutingError) -> ViewController {
         let request = Request(
             destination: String(describing: ViewController.self), context: String(describing: context),
-            animated: animated)
+            animated: animated, queueing: queueing)
         requests.append(request)
         switch answer {
         case .failure(let error):
@@ -97,11 +106,11 @@ public final class RecordingRouter: Router {
     /// screen is made.
     public func navigate<ViewController: ResultReturning, Context>(
         to step: DestinationStep<ViewController, Context>, with context: Context,
-        awaitingResult resultType: ViewController.ResultValue.Type, animated: Bool
+        awaitingResult resultType: ViewController.ResultValue.Type, animated: Bool, queueing: NavigationQueueing
     ) async throws(RoutingError) -> ViewController.ResultValue? {
         let request = Request(
             destination: String(describing: ViewController.self), context: String(describing: context),
-            animated: animated, resultType: String(describing: resultType))
+            animated: animated, resultType: String(describing: resultType), queueing: queueing)
         requests.append(request)
         if case .failure(let error) = answer { throw error }
         guard let value = result(request) else { return nil }

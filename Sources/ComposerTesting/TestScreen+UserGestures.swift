@@ -57,8 +57,12 @@ extension TestNavigationContainer {
 }
 
 extension TestTabsContainer {
-    /// Simulates the user tapping the tab at `index` and reports the change to the routers of the
-    /// window as the user's, as UIKit's `tabBarController(_:didSelect:)` does through the adapter.
+    /// Simulates the user tapping the tab at `index`, as UIKit's `tabBarController(_:shouldSelect:)`
+    /// hands it to the router through the adapter: a tap is a navigation
+    /// (``/Composer/DefaultRouter/userTapsTab(at:in:)``) when a router listens to the window, so the
+    /// tab's guards run first and a refusal keeps the selected tab (the ``/Composer/RoutingError``
+    /// is thrown). Without such a router, or on the selected tab, the tab is selected and the
+    /// change reported to the window's routers as the user's.
     ///
     /// Throws ``UserGestureError`` when the container is not in a window, is covered by a
     /// presentation, or has no such tab.
@@ -69,6 +73,9 @@ extension TestTabsContainer {
         }
         if let cover = ScreenTree.screenCovering(self) {
             throw UserGestureError.covered(screen: description, by: "\(cover)")
+        }
+        if index != selectedTabIndex, let router = DefaultRouter.tabTapRouter(in: window) {
+            return try await router.userTapsTab(at: index, in: self)
         }
         let leaving = window.current
         try await selectTab(at: index)

@@ -20,7 +20,7 @@ public final class TestWindow: ScreenWindow, TransitionSettling, TreeRevisioning
 
     /// Counts the transitions that changed this window's tree, so the router plans again after
     /// its guards only when something changed.
-    @exclusivity(unchecked) public private(set) var treeRevision = 0
+    @exclusivity(unchecked) package private(set) var treeRevision = 0
 
     @exclusivity(unchecked) private var rootStorage: TestScreen?
     @exclusivity(unchecked) private var openTransitions = 0
@@ -107,7 +107,7 @@ public final class TestWindow: ScreenWindow, TransitionSettling, TreeRevisioning
 
     /// The screens the user can see now, by the twin's own rules of what a presentation hides
     /// (a full-screen one everything beneath it, a current-context one its host), independent of
-    /// the engine's ``ScreenTree``: what a model check compares the router's answers with. During
+    /// the engine's ``/Composer/ScreenTree``: what a model check compares the router's answers with. During
     /// a transition it is the tree as the transition left it so far.
     public var screensOnScreen: [TestScreen] { visibleScreens() }
 

@@ -55,7 +55,7 @@
             #expect(recording.shown.last === product)
         }
 
-        @Test("a push with its own animation ends with the screen on top and the original delegate back")
+        @Test("a push with its own animation ends with the screen on top, the original delegate behind the pop relay")
         func animatedPush() async throws {
             let stack = UINavigationController(rootViewController: ListScreen("list"))
             let recording = RecordingDelegate()
@@ -70,11 +70,38 @@
             try await action.perform(product, on: stack, animated: true)
 
             #expect(stack.topViewController === product)
-            #expect(stack.delegate === recording)
+            #expect((stack.delegate as? NavigationDelegateForwarder)?.forwardingDelegate === recording)
             #expect(recording.shown.last === product)
 
-            try await stack.setStack([stack.viewControllers[0]], animated: true)
+            // The pop of that screen runs the same slide in reverse, whoever pops it.
+            let root = stack.viewControllers[0]
+            let pop = stack.delegate?.navigationController?(
+                stack, animationControllerFor: .pop, from: product, to: root)
+            #expect((pop as? SlideTransitionAnimator)?.isAppearing == false)
+            #expect((pop as? SlideTransitionAnimator)?.edge == .bottom)
+            let otherPop = stack.delegate?.navigationController?(
+                stack, animationControllerFor: .pop, from: root, to: product)
+            #expect(otherPop == nil, "a screen pushed without a transition pops with UIKit's slide")
+            try await stack.setStack([root], animated: true)
             #expect(stack.viewControllers.count == 1)
+        }
+
+        @Test("a tab bar given a transition animates every tab switch with it and keeps its delegate")
+        func animatedTabSwitches() throws {
+            let tabs = UITabBarController()
+            tabs.viewControllers = [ListScreen("home"), ListScreen("account")]
+            let recording = RecordingTabsDelegate()
+            tabs.delegate = recording
+
+            tabs.animateTabSwitches { SlideTransitionAnimator(from: .trailing, duration: 0.05) }
+            let first = try #require(tabs.viewControllers?[0])
+            let second = try #require(tabs.viewControllers?[1])
+            let animator = tabs.delegate?.tabBarController?(
+                tabs, animationControllerForTransitionFrom: first, to: second)
+            tabs.delegate?.tabBarController?(tabs, didSelect: second)
+
+            #expect((animator as? SlideTransitionAnimator)?.edge == .trailing)
+            #expect(recording.selected == ["account"])
         }
 
         @Test("merging an animated push into a new stack appends the screen")
@@ -84,6 +111,14 @@
             try action.merge(ProductScreen("1"), into: &children)
             #expect(children.screens.count == 2)
             #expect(throws: UIKitRoutingError.self) { try action.merge(UINavigationController(), into: &children) }
+        }
+    }
+    /// A tab bar delegate of the app's, recording the tabs selected.
+    private final class RecordingTabsDelegate: NSObject, UITabBarControllerDelegate {
+        var selected: [String] = []
+
+        func tabBarController(_ tabBarController: UITabBarController, didSelect viewController: UIViewController) {
+            selected.append(viewController.title ?? "?")
         }
     }
 #endif

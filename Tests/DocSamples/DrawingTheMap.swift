@@ -31,7 +31,7 @@ struct DrawingTheMapUsage {
         print(map.dot)  // or map.mermaid
         // end-doc-sample
         #expect(map.steps.map(\.screenType) == ["any Screen", "ProductScreen", "WebScreen"])
-        #expect(map.steps[1].guards == ["LoginInterceptor<Int>"])
+        #expect(map.steps[1].guards == ["LoginInterceptor"])
         #expect(
             map.edges.map(\.action) == [
                 "PushAction<TestNavigationContainer> (expecting container TestNavigationContainer)",

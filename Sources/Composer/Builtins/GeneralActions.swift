@@ -30,6 +30,11 @@ public struct DismissAndPresentAction: Action {
         }
         try await presenting.presentScreen(screen, animated: animated)
     }
+
+    /// What covers `presenter`, which the action dismisses first: asked before any guard runs.
+    public func screensRemoved(on presenter: any Screen) -> [any Screen] {
+        ScreenTree.screenCovering(presenter).map { [$0] } ?? []
+    }
 }
 
 /// Makes a screen the root of the window, replacing the whole tree.
@@ -43,6 +48,11 @@ public struct ReplaceRootAction: Action {
             try ScreenTree.checkDismissal(of: [root])
         }
         try await presenter.window.setRootScreen(screen, animated: animated)
+    }
+
+    /// The window's root screen, which the new one replaces: asked before any guard runs.
+    public func screensRemoved(on presenter: WindowAnchor) -> [any Screen] {
+        presenter.window.rootScreen.map { [$0] } ?? []
     }
 }
 

@@ -14,6 +14,23 @@ public struct PushAction<Container: NavigationStackContainer>: ContainerAction {
         }
         children.screens.append(screen)
     }
+
+    /// Refuses a navigation stack or a split view: neither can be pushed into a stack.
+    public func checkAccepts(_ screenType: Any.Type, on container: Container) throws {
+        try refuseContainersInStack(screenType)
+    }
+}
+
+/// Throws for a declared type no navigation stack accepts as a child: another navigation stack or
+/// a split view (UIKit refuses both).
+@MainActor
+func refuseContainersInStack(_ screenType: Any.Type) throws {
+    if screenType is any NavigationStackContainer.Type {
+        throw ContainerActionError("a \(screenType) is a navigation stack and cannot be pushed into another one")
+    }
+    if screenType is any SplitContainer.Type {
+        throw ContainerActionError("a \(screenType) is a split view and cannot be pushed into a navigation stack")
+    }
 }
 
 /// Makes a screen the only screen of a navigation stack.

@@ -57,6 +57,24 @@ public struct ShowDetailAction<Container: SplitContainer>: ContainerAction {
         guard !container.isCollapsed, container.primaryScreen != nil else { return [] }
         return container.secondaryScreen.map { [$0] } ?? []
     }
+
+    /// Refuses a detail for a split view without a primary column, and, when it is collapsed (the
+    /// detail is pushed onto the primary column), a primary column that is no navigation stack or
+    /// a detail that cannot be pushed.
+    public func checkAccepts(_ screenType: Any.Type, on container: Container) throws {
+        guard let primary = container.primaryScreen else {
+            throw ContainerActionError(
+                "\(container) has no primary column, so a \(screenType) cannot be shown as its detail; set the primary first"
+            )
+        }
+        guard container.isCollapsed else { return }
+        guard primary is any NavigationStackContainer else {
+            throw ContainerActionError(
+                "\(container) is collapsed and its primary column \(primary) is not a navigation stack, so a \(screenType) cannot be shown as its detail"
+            )
+        }
+        try refuseContainersInStack(screenType)
+    }
 }
 
 /// Pushes a screen onto the navigation stack of a split view's detail column.
@@ -83,6 +101,17 @@ public struct PushOnDetailAction<Container: SplitContainer>: ContainerAction {
             )
         }
         try await stack.push(screen, animated: animated)
+    }
+
+    /// Refuses a column that is no navigation stack, and a screen that cannot be pushed.
+    public func checkAccepts(_ screenType: Any.Type, on container: Container) throws {
+        let column = container.isCollapsed ? container.primaryScreen : container.secondaryScreen
+        guard column is any NavigationStackContainer else {
+            throw ContainerActionError(
+                "the \(container.isCollapsed ? "primary" : "detail") column of \(container) is \(column.map { "\($0)" } ?? "empty"), not a navigation stack"
+            )
+        }
+        try refuseContainersInStack(screenType)
     }
 }
 

@@ -7,9 +7,12 @@
 /// the step is drawn bold; each named destination is an extra node with its context type and
 /// any link patterns that open it, pointing at its screen's step.
 ///
-/// Steps are told apart by the names of their types, as ``RoutingError`` plans name them: a
-/// generic step used with two context types is two steps (`ClassFinder<List, Int>` and
-/// `ClassFinder<List, ()>`), and two finders of the same type with different closures are one.
+/// Types are written short, for a person to read: a generic argument that repeats the step's
+/// screen type or the destination's context type is left out (`ClassFinder<List, Int>` is drawn
+/// `ClassFinder`, `TabStackFinder<HomeScreen, ()>` is drawn `TabStackFinder<HomeScreen>`). Steps
+/// are told apart by those short names, so a generic step reached by destinations of several
+/// context types (the tab bar every tab goes through) is drawn once, and two finders of the same
+/// type with different closures are one step.
 /// A ``SwitchAssembly`` is drawn as the branch it picks for the sample context and tree.
 ///
 /// ```swift
@@ -87,11 +90,15 @@ public struct RouteMap {
                 expected: "the chain to resolve for the sample context",
                 found: "\(sampleContext)", underlyingError: error)
         }
+        let contextName = String(describing: Context.self)
         var previous: (index: Int, node: StepNode)?
         for node in nodes.reversed() {
-            let index = stepIndex(for: node)
+            let redundant: Set<String> = ["()", contextName, node.screenTypeName]
+            let index = stepIndex(for: node, dropping: redundant)
             if let previous {
-                var action = node.integration?.name ?? ""
+                // An action's type argument is the screen it works on: the previous step's.
+                let target = redundant.union([previous.node.screenTypeName])
+                var action = node.integration.map { Self.shortName($0.name, dropping: target) } ?? ""
                 if let adapter = previous.node.targetAdapter { action += " (\(adapter.name))" }
                 let edge = Edge(from: previous.index, to: index, action: action)
                 if !edges.contains(edge) { edges.append(edge) }
@@ -110,11 +117,13 @@ public struct RouteMap {
         try add(name, step, sampleContext: (), tree: tree, links: links)
     }
 
-    private mutating func stepIndex(for node: StepNode) -> Int {
-        let guards = node.interceptors.map(\.name)
-        let tasks = node.contextTasks.map(\.name)
+    private mutating func stepIndex(for node: StepNode, dropping redundant: Set<String>) -> Int {
+        let guards = node.interceptors.map { Self.shortName($0.name, dropping: redundant) }
+        let tasks = node.contextTasks.map { Self.shortName($0.name, dropping: redundant) }
+        let finder = node.finderName.map { Self.shortName($0, dropping: redundant) }
+        let factory = node.buildName.map { Self.shortName($0, dropping: redundant) }
         if let index = steps.firstIndex(where: {
-            $0.screenType == node.screenTypeName && $0.finder == node.finderName && $0.factory == node.buildName
+            $0.screenType == node.screenTypeName && $0.finder == finder && $0.factory == factory
         }) {
             for name in guards where !steps[index].guards.contains(name) { steps[index].guards.append(name) }
             for name in tasks where !steps[index].contextTasks.contains(name) { steps[index].contextTasks.append(name) }
@@ -122,9 +131,35 @@ public struct RouteMap {
         }
         steps.append(
             Step(
-                screenType: node.screenTypeName, finder: node.finderName, factory: node.buildName, guards: guards,
+                screenType: node.screenTypeName, finder: finder, factory: factory, guards: guards,
                 contextTasks: tasks))
         return steps.count - 1
+    }
+
+    /// `name` without the generic arguments in `redundant`, at any depth:
+    /// `PredefinedChildrenFactory<TabsContainerFactory<Tabs, ()>>` without `Tabs` and `()` is
+    /// `PredefinedChildrenFactory<TabsContainerFactory>`.
+    static func shortName(_ name: String, dropping redundant: Set<String>) -> String {
+        guard let open = name.firstIndex(of: "<"), name.last == ">" else { return name }
+        var arguments: [String] = []
+        var depth = 0
+        var current = ""
+        for character in name[name.index(after: open)..<name.index(before: name.endIndex)] {
+            switch character {
+            case "<", "(", "[": depth += 1
+            case ">", ")", "]": depth -= 1
+            case "," where depth == 0:
+                arguments.append(current.trimmingSpaces)
+                current = ""
+                continue
+            default: break
+            }
+            current.append(character)
+        }
+        arguments.append(current.trimmingSpaces)
+        let kept = arguments.filter { !redundant.contains($0) }.map { shortName($0, dropping: redundant) }
+        let base = String(name[..<open])
+        return kept.isEmpty ? base : "\(base)<\(kept.joined(separator: ", "))>"
     }
 
     private func lines(of step: Step) -> [String] {
@@ -213,5 +248,12 @@ private final class EmptyMapWindow: ScreenWindow {
 
     func setRootScreen(_ screen: any Screen, animated: Bool) async throws {
         throw ContainerActionError("the route map's window only stands in for an empty screen")
+    }
+}
+
+extension String {
+    /// The text without leading and trailing spaces.
+    fileprivate var trimmingSpaces: String {
+        String(drop { $0 == " " }.reversed().drop { $0 == " " }.reversed())
     }
 }

@@ -1,6 +1,6 @@
 /// The router apps use in production; its queue, guards and logging stay behind the protocol.
 extension DefaultRouter: Router {
-    /// The protocol's navigation: waits its turn in the queue (``NavigationQueueing/waitTurn``).
+    /// Navigates, waiting its turn in the queue (``NavigationQueueing/waitTurn``).
     ///
     /// Inlinable so that a call on a ``DefaultRouter`` goes straight to the navigation it forwards
     /// to, without an asynchronous frame of its own.

@@ -32,6 +32,8 @@ public final class DefaultRouter {
     /// The last window navigated in and what it adopts, so a navigation in the same window costs
     /// no conformance look-up. It holds that window until a navigation runs in another one.
     @exclusivity(unchecked) private var lastWindow: WindowTraits?
+    /// The steps whose guards run when the user taps the tab they lead into (TabTaps.swift).
+    var tabTapGuards: [StepChain] = []
 
     /// A router that navigates in the window `windowProvider` answers at the start of each navigation.
     public init(windowProvider: any WindowProvider, logger: any RoutingLogger = SilentRoutingLogger()) {
@@ -137,45 +139,6 @@ public final class DefaultRouter {
         }
     }
 
-    /// Navigates to a step that needs no context.
-    @discardableResult
-    public func navigate<ViewController>(
-        to step: DestinationStep<ViewController, Void>, animated: Bool = true,
-        queueing: NavigationQueueing = .waitTurn
-    ) async throws(RoutingError) -> ViewController {
-        try await navigate(to: step, with: (), animated: animated, queueing: queueing)
-    }
-
-    /// Navigates to `step` with `context` and calls `completion` on the main actor with the outcome,
-    /// for code that does not use `async`.
-    public func navigate<ViewController, Context>(
-        to step: DestinationStep<ViewController, Context>, with context: Context, animated: Bool = true,
-        queueing: NavigationQueueing = .waitTurn,
-        completion: @escaping @MainActor (Result<ViewController, RoutingError>) -> Void
-    ) {
-        // A completion-handler navigation is never nested, even when started inside an interceptor:
-        // nobody awaits it, so it must take its turn in the queue instead of inheriting the scope.
-        Task {
-            await NavigationScope.$activeRouters.withValue([]) {
-                do throws(RoutingError) {
-                    completion(
-                        .success(try await navigate(to: step, with: context, animated: animated, queueing: queueing)))
-                } catch {
-                    completion(.failure(error))
-                }
-            }
-        }
-    }
-
-    /// Navigates to a step that needs no context and calls `completion` with the outcome.
-    public func navigate<ViewController>(
-        to step: DestinationStep<ViewController, Void>, animated: Bool = true,
-        queueing: NavigationQueueing = .waitTurn,
-        completion: @escaping @MainActor (Result<ViewController, RoutingError>) -> Void
-    ) {
-        navigate(to: step, with: (), animated: animated, queueing: queueing, completion: completion)
-    }
-
     /// Runs one navigation and returns its destination with the run, whose plan a type mismatch
     /// reports. `scope` marks this router active while the run executes the app's code, or is
     /// `nil` inside a navigation that marked it already. Not generic: each generic function costs
@@ -199,7 +162,10 @@ public final class DefaultRouter {
             if isOutermost { activeRun = nil }
             observation.runs.removeAll { $0 === run }
         }
-        return try await reportingJump(in: traits.window, current: run.tree.current) { () async throws(RoutingError) in
+        // The navigation of a tab the user tapped is the user's change (TabTaps.swift).
+        return try await reportingJump(
+            in: traits.window, current: run.tree.current, byUser: isOutermost && TabTap.isRunning
+        ) { () async throws(RoutingError) in
             await traits.settle()
             do {
                 return (try await run.run(animated: animated), run)
@@ -223,18 +189,20 @@ public final class DefaultRouter {
         return traits(of: window)
     }
 
-    /// Runs `change` and then reports the jump it made to observers and result waits. Without any
-    /// listening the change costs nothing more: the current screen before is read only for them.
+    /// Runs `change` and then reports the jump it made to observers and result waits, as the
+    /// user's when `byUser` says so. Without any listening the change costs nothing more: the
+    /// current screen before and `byUser` are read only for them.
     func reportingJump<T>(
         in window: any ScreenWindow, current: @autoclosure () -> (any Screen)?,
-        _ change: () async throws(RoutingError) -> T
+        byUser: @autoclosure () -> Bool = false, _ change: () async throws(RoutingError) -> T
     ) async throws(RoutingError) -> T {
         let listens = observation.listens
         let before = listens ? current() : nil
         defer {
             // A router that began listening during this change reports from the screen it saw then.
             if listens || observation.listens {
-                observation.report(cause: .router, from: listens ? before : observation.lastCurrent, in: window)
+                observation.report(
+                    cause: byUser() ? .user : .router, from: listens ? before : observation.lastCurrent, in: window)
             }
         }
         return try await change()
@@ -273,17 +241,4 @@ extension DefaultRouter {
         lastWindow = traits
         return traits
     }
-}
-
-/// How a navigation joins the router's queue when another navigation is running.
-public enum NavigationQueueing: Sendable, Hashable {
-    /// Wait until every navigation asked for earlier has finished (the default).
-    case waitTurn
-    /// Fail at once with ``RoutingError/Code/busy``, changing nothing, like a single-navigation
-    /// router: for a button that must not stack up navigations.
-    case failIfBusy
-    /// Go first: a running navigation that has not started changing the screen is cancelled (its
-    /// waiting interceptor sees task cancellation), and this one runs before every waiting one. A
-    /// forced logout is one such call.
-    case interrupt
 }

@@ -83,7 +83,7 @@ extension DefaultRouter {
 
     /// Tells this router that the user changed what is on screen in its window; it then sends a
     /// ``NavigationEvent/Cause/user`` event when the current screen changed, and ends the result
-    /// waits of the screens that left (see ``navigate(to:with:awaitingResult:animated:)``).
+    /// waits of the screens that left (see ``navigate(to:with:awaitingResult:animated:queueing:)``).
     ///
     /// `leaving` is the screen that was current before the change, when the caller knows it; the
     /// router otherwise uses the current screen it last saw. While the router is itself changing the

@@ -65,17 +65,17 @@ public struct SilentRoutingLogger: RoutingLogger {
     public func wants(_ level: RoutingLogLevel) -> Bool { false }
 }
 
-/// A logger that keeps every entry in memory, for tests and debug screens.
+/// A logger that keeps every entry in memory, for the package's tests.
 @MainActor
-public final class RecordingRoutingLogger: RoutingLogger {
+package final class RecordingRoutingLogger: RoutingLogger {
     /// Every entry so far, oldest first.
-    public private(set) var entries: [RoutingLogEntry] = []
+    package private(set) var entries: [RoutingLogEntry] = []
 
     /// Creates an empty logger.
-    public init() {}
+    package init() {}
 
     /// Appends `entry`.
-    public func log(_ entry: RoutingLogEntry) {
+    package func log(_ entry: RoutingLogEntry) {
         entries.append(entry)
     }
 }

@@ -2,7 +2,7 @@
 /// hands its answer back to the code that navigated to it.
 ///
 /// The screen declares the handle as a stored property; its type fixes the result type, which
-/// ``DefaultRouter/navigate(to:with:awaitingResult:animated:)`` checks at compile time:
+/// ``DefaultRouter/navigate(to:with:awaitingResult:animated:queueing:)`` checks at compile time:
 ///
 /// ```swift
 /// final class ColourPickerScreen: UIViewController, ResultReturning {
@@ -172,7 +172,7 @@ extension DefaultRouter {
     /// let colour: Colour? = try await router.navigate(to: colourPicker, with: current, awaitingResult: Colour.self)
     /// ```
     ///
-    /// The navigation itself is an ordinary one, queued as ``NavigationQueueing/waitTurn``; once the
+    /// The navigation itself is an ordinary one, joining the queue as `queueing` says; once the
     /// screen is on screen the router sets its ``ResultReturning/resultHandle`` and the caller waits
     /// without holding the queue. When the screen finishes (``ResultHandle/finish(with:animated:completion:)``)
     /// the router pops or dismisses it the way it came, then resumes the caller. A screen that
@@ -188,12 +188,13 @@ extension DefaultRouter {
     ///   waiting task is cancelled (the screen stays).
     public func navigate<ViewController: ResultReturning, Context>(
         to step: DestinationStep<ViewController, Context>, with context: Context,
-        awaitingResult resultType: ViewController.ResultValue.Type, animated: Bool = true
+        awaitingResult resultType: ViewController.ResultValue.Type, animated: Bool = true,
+        queueing: NavigationQueueing = .waitTurn
     ) async throws(RoutingError) -> ViewController.ResultValue? {
         let isNested = NavigationScope.activeRouters.contains(ObjectIdentifier(self))
         // The screen is not kept in a variable here: this frame lives as long as the wait.
         let (wait, name) = try await startWaiting(
-            for: navigate(to: step, with: context, animated: animated), isNested: isNested)
+            for: navigate(to: step, with: context, animated: animated, queueing: queueing), isNested: isNested)
         await withTaskCancellationHandler {
             await wait.wait()
         } onCancel: {

@@ -49,10 +49,11 @@ public struct ScreenTree {
     /// The outermost screens of each presentation level, bottom first: the root, then what it
     /// presents, then what that presents, and so on. A screen being dismissed ends its branch.
     ///
-    /// A level can be covered twice: by a screen inside it that defines the presentation context
-    /// and by its outermost screen. The context's presentation comes first (it covers only part of
-    /// the level), then the outermost screen's, which covers everything, so the last level is the
-    /// one on top and the one before it is what the user sees once it is dismissed.
+    /// A level can be covered several times: by each screen on its visible path that defines the
+    /// presentation context and by its outermost screen. The presentation of the host furthest in
+    /// comes first (it covers the least), each host further out after it, then the outermost
+    /// screen's, which covers everything, so the last level is the one on top and the one before
+    /// it is what the user sees once it is dismissed.
     public var presentationLevels: [any Screen] {
         levelsWithLeaves.map(\.level)
     }
@@ -78,11 +79,19 @@ public struct ScreenTree {
             for known in levels where known.level === level { return }
             let leaf = Self.visibleLeaf(of: level)
             levels.append((level, leaf))
-            let outer = Self.livePresentation(level.presentedScreen)
-            if let inner = Self.livePresentation(leaf.presentedScreen), inner !== outer {
-                add(inner)
+            // Every presentation hosted on the visible path, from the leaf's side out: a host
+            // further out covers what one further in shows, and the level's own screen covers all.
+            var host: (any Screen)? = leaf
+            var steps = 0
+            while let current = host, steps < 10_000 {
+                steps += 1
+                if let presented = Self.livePresentation(current.presentedScreen),
+                    presented.presentingScreen === current
+                {
+                    add(presented)
+                }
+                host = current === level ? nil : current.parentScreen
             }
-            if let outer { add(outer) }
         }
         add(root)
         return levels
@@ -178,9 +187,19 @@ public struct ScreenTree {
     /// host: what its nearest presenting ancestor shows (``screenCovering(_:)``), and what hosts
     /// further out show, following parents and then the presenting screen of each level: a
     /// full-screen modal of the level's root over a context-defining screen that presents too, or
-    /// over the screen that presented `screen`'s own level. Revealing `screen` dismisses them all.
+    /// over the screen that presented `screen`'s own level. Before them come the presentations
+    /// hosted inside `screen` by a screen it shows that defines the presentation context: they
+    /// cover part of it (and a full-screen modal above one covers all of it). Revealing `screen`
+    /// dismisses them all.
     public static func presentationsCovering(_ screen: any Screen) -> [(host: any Screen, presented: any Screen)] {
         var result: [(host: any Screen, presented: any Screen)] = []
+        var inside = visibleChildren(of: screen)
+        while let next = inside.popLast(), result.count < 10_000 {
+            if let presented = livePresentation(next.presentedScreen), presented.presentingScreen === next {
+                result.append((next, presented))
+            }
+            inside.append(contentsOf: visibleChildren(of: next))
+        }
         var ownLevels: [any Screen] = []
         var node: (any Screen)? = screen
         var steps = 0

@@ -12,8 +12,10 @@ public protocol ScreenWindow: AnyObject {
 /// guards only when something changed (a login screen came and went), not after every guard.
 ///
 /// Without it the router plans again whenever a guard ran, which is always correct, only slower.
+/// The package's own windows (the test kit's, the SwiftUI model's) adopt it; `package`, because
+/// only a window that counts every change exactly may, and an app's window never needs to.
 @MainActor
-public protocol TreeRevisioning: ScreenWindow {
+package protocol TreeRevisioning: ScreenWindow {
     /// A number that changes whenever any screen of the tree is added, removed, moved, shown or
     /// hidden.
     var treeRevision: Int { get }

@@ -41,11 +41,21 @@ public protocol ContainerAction {
     /// already, asked (``DismissalVetoing``) before any guard runs. For a ``ChildListContainer``
     /// the router also finds them itself by merging into its children. The default is none.
     func screensRemoved(on container: Container) -> [any Screen]
+
+    /// Refuses, before any guard, factory or transition runs, a screen of `screenType` that
+    /// ``perform(_:on:animated:)`` could never put on `container` as it is now (a navigation stack
+    /// pushed into a stack, a detail for a split view without a primary column), so the navigation
+    /// fails with nothing changed instead of halfway through showing. `screenType` is the type the
+    /// step declares; the screen itself is not built yet. The default accepts everything.
+    func checkAccepts(_ screenType: Any.Type, on container: Container) throws
 }
 
 extension ContainerAction {
     /// None.
     public func screensRemoved(on container: Container) -> [any Screen] { [] }
+
+    /// Accepts every screen type.
+    public func checkAccepts(_ screenType: Any.Type, on container: Container) throws {}
 }
 
 extension ContainerAction where Container: ChildListContainer {

@@ -34,27 +34,32 @@ extension StackIteratingFinder {
     public func findScreen(with context: Context, in tree: ScreenTree) throws -> ViewController? {
         var found: ViewController?
         var classes = CastableClasses()
+        // Made once: a closure written inside the search's closures would look its type up anew.
+        let castsToTarget: (any Screen) -> Bool = { $0 is ViewController }
         // A screen of a class that casts to a class type is that very object: once its class has
         // cast, its screens need no cast of their own, which the runtime makes slowly to a
         // generic type.
         let isClassType = ViewController.self is AnyObject.Type
-        // In batches: this generic code looks its types up at each call of the closure, which
-        // would cost more than testing the candidate itself.
-        ScreenSearch.visitCandidateBatches(in: tree, options: options, start: searchStart) { batch in
-            for index in batch.indices where classes.mayCast(batch[index], { $0 is ViewController }) {
-                let typed: ViewController
-                if isClassType {
-                    typed = unsafeBitCast(batch[index] as AnyObject, to: ViewController.self)
-                } else {
-                    guard let cast = batch[index] as? ViewController else { continue }
-                    typed = cast
+        // Screens of a class that does not cast are turned away before they are batched; the rest
+        // are tested in batches, because this generic code looks its types up at each call of the
+        // closure, which would cost more than testing the candidate itself.
+        ScreenSearch.visitCandidateBatches(
+            in: tree, options: options, start: searchStart, admitting: { classes.mayCast($0, castsToTarget) },
+            visit: { batch in
+                for index in batch.indices {
+                    let typed: ViewController
+                    if isClassType {
+                        typed = unsafeBitCast(batch[index] as AnyObject, to: ViewController.self)
+                    } else {
+                        guard let cast = batch[index] as? ViewController else { continue }
+                        typed = cast
+                    }
+                    guard isTarget(typed, with: context) else { continue }
+                    found = typed
+                    return true
                 }
-                guard isTarget(typed, with: context) else { continue }
-                found = typed
-                return true
-            }
-            return false
-        }
+                return false
+            })
         return found
     }
 }

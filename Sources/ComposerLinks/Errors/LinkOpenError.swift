@@ -1,6 +1,6 @@
 import Composer
 
-/// Why ``ComposerLinks/Composer/Router/open(_:using:animated:)-(String,_,_)`` failed: the link, or the navigation.
+/// Why ``ComposerLinks/Composer/Router/open(_:using:animated:queueing:)-(String,_,_,_)`` failed: the link, or the navigation.
 public enum LinkOpenError: Error, Sendable, Equatable, CustomStringConvertible {
     /// The link could not be resolved and the map has no fallback (malformed, unknown,
     /// a value that does not convert), or the registration's closure failed.

@@ -32,8 +32,10 @@ public struct Link {
         self.init(to: step, with: ())
     }
 
-    func navigate(with router: any Router, animated: Bool) async throws(RoutingError) -> any Screen {
-        try await destination.navigate(with: router, animated: animated)
+    func navigate(with router: any Router, animated: Bool, queueing: NavigationQueueing) async throws(RoutingError)
+        -> any Screen
+    {
+        try await destination.navigate(with: router, animated: animated, queueing: queueing)
     }
 
     /// The screen of `tree` that the destination's finder finds for this link's context: the
@@ -49,7 +51,8 @@ private protocol LinkDestination {
     var destinationType: Any.Type { get }
     var contextType: Any.Type { get }
     var contextValue: Any { get }
-    func navigate(with router: any Router, animated: Bool) async throws(RoutingError) -> any Screen
+    func navigate(with router: any Router, animated: Bool, queueing: NavigationQueueing) async throws(RoutingError)
+        -> any Screen
     func existingScreen(in tree: ScreenTree) throws(RoutingError) -> (any Screen)?
 }
 
@@ -62,8 +65,10 @@ private struct StepDestination<ViewController, Context>: LinkDestination {
     var contextType: Any.Type { Context.self }
     var contextValue: Any { context }
 
-    func navigate(with router: any Router, animated: Bool) async throws(RoutingError) -> any Screen {
-        let screen = try await router.navigate(to: step, with: context, animated: animated)
+    func navigate(with router: any Router, animated: Bool, queueing: NavigationQueueing) async throws(RoutingError)
+        -> any Screen
+    {
+        let screen = try await router.navigate(to: step, with: context, animated: animated, queueing: queueing)
         guard let screen = screen as Any as? any Screen else {
             throw RoutingError(
                 code: .typeMismatch, step: "link to \(ViewController.self)", expected: "a Screen",

@@ -1,6 +1,6 @@
 import Composer
 
-/// What ``ComposerLinks/Composer/Router/open(_:using:animated:)-(String,_,_)`` did: the screen shown, and
+/// What ``ComposerLinks/Composer/Router/open(_:using:animated:queueing:)-(String,_,_,_)`` did: the screen shown, and
 /// which pattern (or the fallback, and why) the link went to.
 ///
 /// Main-actor isolated, so it can be the result of a `Task` started on the main actor.

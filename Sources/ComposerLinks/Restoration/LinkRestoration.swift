@@ -1,7 +1,7 @@
 import Composer
 
 /// Saves where the user is as links, so the next launch can put the same screens back with
-/// ``ComposerLinks/Composer/Router/restore(_:using:animated:)``.
+/// ``ComposerLinks/Composer/Router/restore(_:using:animated:queueing:)``.
 ///
 /// A link is saved for each presentation level of the window (the root level, then each modal
 /// above it): the innermost screen of the level that has a link, looking from what the user sees

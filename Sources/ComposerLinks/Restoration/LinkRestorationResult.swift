@@ -1,6 +1,6 @@
 import Composer
 
-/// What ``ComposerLinks/Composer/Router/restore(_:using:animated:)`` put back, and where it stopped.
+/// What ``ComposerLinks/Composer/Router/restore(_:using:animated:queueing:)`` put back, and where it stopped.
 @MainActor
 public struct LinkRestorationResult {
     /// The links opened, in order, with the screens they showed.

@@ -17,7 +17,7 @@ public struct LinkSnapshot: Sendable, Equatable, CustomStringConvertible {
     /// Every level of the tree, bottom first, with or without a link.
     public let levels: [Level]
 
-    /// The links to save, bottom level first: the input of ``ComposerLinks/Composer/Router/restore(_:using:animated:)``.
+    /// The links to save, bottom level first: the input of ``ComposerLinks/Composer/Router/restore(_:using:animated:queueing:)``.
     public var urls: [String] { levels.compactMap(\.url) }
 
     /// One line per level: its link and screen, or why it has none.

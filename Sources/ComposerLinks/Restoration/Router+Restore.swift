@@ -16,9 +16,12 @@ extension Router {
     /// Restore without animation (the default) at launch, onto the app's first screen. Each link
     /// navigates as a tap would, so on a tree that already shows some of the screens, revealing a
     /// lower level dismisses the modals above it before the next link presents them again.
-    public func restore(_ urls: [String], using links: LinkMap, animated: Bool = false) async
-        -> LinkRestorationResult
-    {
+    ///
+    /// Each link joins the router's queue as `queueing` says; with
+    /// ``/Composer/NavigationQueueing/interrupt`` every link goes before the navigations waiting.
+    public func restore(
+        _ urls: [String], using links: LinkMap, animated: Bool = false, queueing: NavigationQueueing = .waitTurn
+    ) async -> LinkRestorationResult {
         var opened: [OpenedLink] = []
         for (index, url) in urls.enumerated() {
             func failed(_ error: LinkOpenError, wentToFallback: Bool = false) -> LinkRestorationResult {
@@ -37,7 +40,7 @@ extension Router {
                 return failed(.link(resolved.fallbackReason ?? .noMatch(url: url, closest: [])), wentToFallback: true)
             }
             do {
-                let screen = try await navigate(to: resolved.target, animated: animated)
+                let screen = try await navigate(to: resolved.target, animated: animated, queueing: queueing)
                 opened.append(
                     OpenedLink(
                         screen: screen, url: url, name: resolved.name, pattern: resolved.pattern,

@@ -1,23 +1,34 @@
 #if canImport(UIKit)
     import Composer
+    import ObjectiveC
     import UIKit
 
     /// Tells the routers of a window when the user changed its screens (the back button, an
     /// interactive back swipe, a sheet swiped down, a tab tapped), from UIKit's own delegate
-    /// callbacks, so that ``/Composer/DefaultRouter/addObserver(_:)`` observers see every jump.
+    /// callbacks, so that ``/Composer/DefaultRouter/addObserver(_:)`` observers see every jump; and
+    /// hands the user's tab taps to the router, so a tab's guards run before it is selected.
     ///
     /// It reports, through ``/Composer/DefaultRouter/userDidChangeScreens(in:leaving:)``:
-    /// - `navigationController(_:didShow:animated:)` of the navigation controllers it is the delegate
-    ///   of. The router ignores the callbacks of its own pushes and pops while it makes them and
-    ///   reports those itself, so only the user's remain.
+    /// - `navigationController(_:didShow:animated:)` of every navigation controller. The router
+    ///   ignores the callbacks of its own pushes and pops while it makes them and reports those
+    ///   itself, so only the user's remain.
     /// - `presentationControllerDidDismiss(_:)`, which UIKit sends only for an interactive
-    ///   dismissal (a sheet swiped down).
-    /// - `tabBarController(_:didSelect:)`, which UIKit sends only for a tab the user tapped.
+    ///   dismissal (a sheet swiped down). A screen a caller awaits a result from (a sign-in screen
+    ///   a guard waits on) ends that wait with `nil` when swiped away.
+    /// - `tabBarController(_:shouldSelect:)`: a tap on another tab becomes
+    ///   ``/Composer/DefaultRouter/userTapsTab(at:in:)`` when a router listens to the window (see
+    ///   ``/Composer/DefaultRouter/guardTabTaps(with:)``), which selects the tab once its guards
+    ///   allow it; otherwise the tap goes ahead and `tabBarController(_:didSelect:)` reports it.
+    ///
+    /// A controller that has a delegate keeps it: the reporter puts a small relay in its place that
+    /// passes every callback on (the ones it reads after reading them, the others untouched through
+    /// Objective-C forwarding), so the app's delegate, the navigation bar coordinator of a
+    /// ``ScreenBarNavigationController`` and a custom transition's delegate all keep working. A
+    /// delegate the app sets later is relayed from the next ``watch(_:)``, which
+    /// ``ComposerUIKit/Composer/DefaultRouter/reportUserNavigation(with:)`` runs after every navigation.
     ///
     /// UIKit holds delegates weakly: keep the reporter as long as the scene (in the object that owns
-    /// the router), and let ``watch(_:)`` install it, or call it after each navigation with
-    /// ``ComposerUIKit/Composer/DefaultRouter/reportUserNavigation(with:)``. A navigation controller that already
-    /// has a delegate keeps it; that delegate can pass the callback on by calling the router itself.
+    /// the router); each relay lives as long as its controller.
     @MainActor
     public final class UserNavigationReporter: NavigationDelegateForwarder, UITabBarControllerDelegate,
         UIAdaptivePresentationControllerDelegate
@@ -27,23 +38,46 @@
             super.init(forwardingTo: nil)
         }
 
-        /// Becomes the delegate of every navigation controller, tab bar controller and presentation
-        /// controller in `root`'s tree (presented screens included) that has none.
+        /// Watches every navigation controller, tab bar controller and presentation controller in
+        /// `root`'s tree (presented screens included): one without a delegate gets the reporter,
+        /// one with a delegate of the app's gets a relay that reports and passes everything on.
         public func watch(_ root: UIViewController) {
             for screen in ScreenTree.screensRemovedByDismissing(root) {
                 guard let controller = screen as? UIViewController else { continue }
-                if let navigation = controller as? UINavigationController, navigation.delegate == nil {
-                    navigation.delegate = self
+                if let navigation = controller as? UINavigationController {
+                    navigation.delegate = relay(for: navigation, current: navigation.delegate) {
+                        NavigationRelay(reporter: self, forwardingTo: $0)
+                    }
                 }
-                if let tabs = controller as? UITabBarController, tabs.delegate == nil {
-                    tabs.delegate = self
+                if let tabs = controller as? UITabBarController {
+                    tabs.delegate = relay(for: tabs, current: tabs.delegate) {
+                        TabBarRelay(reporter: self, forwardingTo: $0)
+                    }
                 }
                 if controller.parent == nil, controller.presentingViewController != nil,
-                    let presentation = controller.presentationController, presentation.delegate == nil
+                    let presentation = controller.presentationController
                 {
-                    presentation.delegate = self
+                    presentation.delegate = relay(for: presentation, current: presentation.delegate) {
+                        PresentationRelay(reporter: self, forwardingTo: $0)
+                    }
                 }
             }
+        }
+
+        /// The delegate `owner` should have: itself when it has none, the relay already in place,
+        /// or a new relay (kept alive by `owner`) around the delegate the app gave it.
+        private func relay<Delegate>(
+            for owner: NSObject, current: Delegate?, make: (NSObject) -> DelegateRelay
+        ) -> Delegate? {
+            guard let current = current as? NSObject, current !== self else { return self as? Delegate }
+            // Already passing its callbacks on to this reporter, through relays and forwarders.
+            let reaches = delegateChain(from: current).contains {
+                $0 === self || ($0 as? DelegateRelay)?.reporter === self
+            }
+            if reaches { return current as? Delegate }
+            let relay = make(current)
+            objc_setAssociatedObject(owner, &DelegateRelay.key, relay, .OBJC_ASSOCIATION_RETAIN_NONATOMIC)
+            return relay as? Delegate
         }
 
         /// Reports a navigation controller's change, then passes the callback on.
@@ -52,6 +86,20 @@
         ) {
             report(in: navigationController, leaving: nil)
             super.navigationController(navigationController, didShow: viewController, animated: animated)
+        }
+
+        /// Hands a tap on another tab to the window's router, which selects it once its guards
+        /// allow it; lets the tap through when no router listens to the window.
+        public func tabBarController(
+            _ tabBarController: UITabBarController, shouldSelect viewController: UIViewController
+        ) -> Bool {
+            guard let window = tabBarController.viewIfLoaded?.window,
+                let index = tabBarController.viewControllers?.firstIndex(of: viewController),
+                index != tabBarController.selectedIndex, let router = DefaultRouter.tabTapRouter(in: window)
+            else { return true }
+            // The outcome, a refusal included, is logged by the router; the tab stays until then.
+            router.startNavigationTask { try? await router.userTapsTab(at: index, in: tabBarController) }
+            return false
         }
 
         /// Reports the tab the user tapped.
@@ -70,6 +118,81 @@
         private func report(in controller: UIViewController, leaving: (any Screen)?) {
             guard let window = controller.viewIfLoaded?.window else { return }
             DefaultRouter.userDidChangeScreens(in: window, leaving: leaving)
+        }
+    }
+
+    /// Stands in for a delegate the app set: the callbacks the reporter reads go to the reporter,
+    /// then to the app's delegate; every other one goes straight to the app's delegate, through
+    /// Objective-C message forwarding, so the relay never answers in the app's place.
+    class DelegateRelay: NSObject {
+        nonisolated(unsafe) static var key: UInt8 = 0
+        private(set) weak var reporter: UserNavigationReporter?
+        private(set) weak var original: NSObject?
+
+        init(reporter: UserNavigationReporter?, forwardingTo original: NSObject?) {
+            self.reporter = reporter
+            self.original = original
+            super.init()
+        }
+
+        override func responds(to selector: Selector!) -> Bool {
+            super.responds(to: selector) || original?.responds(to: selector) == true
+        }
+
+        override func forwardingTarget(for selector: Selector!) -> Any? {
+            original?.responds(to: selector) == true ? original : nil
+        }
+    }
+
+    /// `delegate` and the delegates it passes callbacks on to, in order, following relays and
+    /// ``NavigationDelegateForwarder``s: how a relay tells that a chain already reaches it.
+    @MainActor
+    func delegateChain(from delegate: AnyObject?) -> [AnyObject] {
+        var chain: [AnyObject] = []
+        var next = delegate
+        while let current = next, chain.count < 16, !chain.contains(where: { $0 === current }) {
+            chain.append(current)
+            next =
+                (current as? DelegateRelay)?.original ?? (current as? NavigationDelegateForwarder)?.forwardingDelegate
+        }
+        return chain
+    }
+
+    /// The relay of a navigation controller whose delegate is the app's.
+    final class NavigationRelay: DelegateRelay, UINavigationControllerDelegate {
+        func navigationController(
+            _ navigationController: UINavigationController, didShow viewController: UIViewController, animated: Bool
+        ) {
+            reporter?.navigationController(navigationController, didShow: viewController, animated: animated)
+            (original as? any UINavigationControllerDelegate)?.navigationController?(
+                navigationController, didShow: viewController, animated: animated)
+        }
+    }
+
+    /// The relay of a tab bar controller whose delegate is the app's: the app's delegate is asked
+    /// first whether a tab may be selected, then the tap goes to the router.
+    final class TabBarRelay: DelegateRelay, UITabBarControllerDelegate {
+        func tabBarController(_ tabBarController: UITabBarController, shouldSelect viewController: UIViewController)
+            -> Bool
+        {
+            let app = original as? any UITabBarControllerDelegate
+            if app?.tabBarController?(tabBarController, shouldSelect: viewController) == false { return false }
+            return reporter?.tabBarController(tabBarController, shouldSelect: viewController) ?? true
+        }
+
+        func tabBarController(_ tabBarController: UITabBarController, didSelect viewController: UIViewController) {
+            reporter?.tabBarController(tabBarController, didSelect: viewController)
+            (original as? any UITabBarControllerDelegate)?.tabBarController?(
+                tabBarController, didSelect: viewController)
+        }
+    }
+
+    /// The relay of a presentation controller whose delegate is the app's.
+    final class PresentationRelay: DelegateRelay, UIAdaptivePresentationControllerDelegate {
+        func presentationControllerDidDismiss(_ presentationController: UIPresentationController) {
+            reporter?.presentationControllerDidDismiss(presentationController)
+            (original as? any UIAdaptivePresentationControllerDelegate)?.presentationControllerDidDismiss?(
+                presentationController)
         }
     }
 

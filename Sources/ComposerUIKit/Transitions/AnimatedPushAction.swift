@@ -2,18 +2,22 @@
     import Composer
     import UIKit
 
-    /// Pushes a screen with an animation of your own (a `UIViewControllerAnimatedTransitioning`),
-    /// for that one push only: a screen can slide up like a modal inside the navigation stack and still
-    /// be popped, by the back button or the back swipe, like any other.
+    /// Pushes a screen with an animation of your own (a `UIViewControllerAnimatedTransitioning`): a
+    /// screen can slide up like a modal inside the navigation stack. An animator that is a
+    /// ``ReversibleTransition`` (``SlideTransitionAnimator`` is one) animates both ways: the pop
+    /// of that screen runs it in reverse, whether the back button, the router or the edge swipe
+    /// pops it (the swipe drives it interactively, following the finger). Any other animator
+    /// animates the push only, and the screen pops with UIKit's standard slide.
     ///
     /// ```swift
     /// .using(UINavigationController.push(animatedBy: { SlideTransitionAnimator(from: .bottom) }))
     /// ```
     ///
     /// While the push runs, a delegate stands in for the navigation controller's own and forwards
-    /// every other callback to it; the original delegate is put back when the push has finished.
+    /// every other callback to it; the original delegate is put back when the push has finished,
+    /// behind the relay that reverses the pops (which passes every callback on to it in turn).
     /// A non-animated push, or a push merged into a navigation controller built in the same
-    /// navigation, runs no animation at all.
+    /// navigation, runs no animation at all; the first still pops with the reversed animation.
     public struct AnimatedPushAction<Container: UINavigationController>: ContainerAction {
         private let makeAnimator: @MainActor () -> any UIViewControllerAnimatedTransitioning
 
@@ -31,19 +35,27 @@
         /// Pushes `screen` onto `container` with the custom animation and returns when it has finished.
         public func perform(_ screen: any Screen, on container: Container, animated: Bool) async throws {
             let newStack = container.stack + [screen]
-            guard animated, let controller = screen as? UIViewController else {
+            guard let controller = screen as? UIViewController else {
                 try await container.setStack(newStack, animated: animated)
                 return
             }
-            let original = container.delegate
-            let proxy = PushAnimationProxy(pushing: controller, animator: makeAnimator(), forwardingTo: original)
-            container.delegate = proxy
-            defer {
+            let animator = makeAnimator()
+            if animated {
+                let original = container.delegate
+                let proxy = PushAnimationProxy(pushing: controller, animator: animator, forwardingTo: original)
+                container.delegate = proxy
+                defer {
+                    if container.delegate === proxy { container.delegate = original }
+                }
+                try await container.setStack(newStack, animated: true)
+                // UIKit holds delegates weakly: the proxy must live until the push has finished.
+                withExtendedLifetime(proxy) {}
                 if container.delegate === proxy { container.delegate = original }
+            } else {
+                try await container.setStack(newStack, animated: false)
             }
-            try await container.setStack(newStack, animated: true)
-            // UIKit holds delegates weakly: the proxy must live until the push has finished.
-            withExtendedLifetime(proxy) {}
+            // The screen leaves as it came, even when it came without animation (restored at launch).
+            ReversingPopRelay.remember(animator, for: controller, on: container)
         }
     }
 

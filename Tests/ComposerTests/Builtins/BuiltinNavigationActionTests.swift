@@ -70,7 +70,10 @@ struct BuiltinNavigationActionTests {
         let error = await #expect(throws: RoutingError.self) { try await router.navigate(to: innerStack) }
 
         #expect(error?.code == .actionFailed)
-        #expect(actionMessage(error) == "nav \"inner\" is a navigation stack and cannot be pushed into another one")
+        // Refused in preflight by the step's declared type, before the factory builds anything.
+        #expect(
+            actionMessage(error)
+                == "a TestNavigationContainer is a navigation stack and cannot be pushed into another one")
         #expect(window.render() == before)
     }
 

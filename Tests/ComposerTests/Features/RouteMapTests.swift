@@ -1,4 +1,5 @@
 import Composer
+import ComposerTestFixtures
 import ComposerTesting
 import Testing
 
@@ -26,18 +27,18 @@ struct RouteMapTests {
                   rankdir=TB;
                   node [shape=box];
                   s0 [label="WindowAnchor\nfinder: window"];
-                  s1 [label="TestTabsContainer\nfinder: ClassFinder<TestTabsContainer, Int>\nfactory: TabsContainerFactory<TestTabsContainer, Int>"];
-                  s2 [label="TestNavigationContainer\nfinder: PredicateFinder<TestNavigationContainer, Int>\nfactory: NavigationContainerFactory<TestNavigationContainer, Int>"];
-                  s3 [label="ListScreen\nfinder: ClassFinder<ListScreen, Int>\nfactory: ClosureFactory<ListScreen, Int>"];
-                  s4 [label="ProductScreen\nfinder: ClassWithContextFinder<ProductScreen, Int>\nfactory: ProductFactory\nguards: RecordingInterceptor<Int>\ntasks: ProductContextTask", style=bold];
+                  s1 [label="TestTabsContainer\nfinder: ClassFinder\nfactory: TabsContainerFactory"];
+                  s2 [label="TestNavigationContainer\nfinder: PredicateFinder\nfactory: NavigationContainerFactory"];
+                  s3 [label="ListScreen\nfinder: ClassFinder\nfactory: ClosureFactory"];
+                  s4 [label="ProductScreen\nfinder: ClassWithContextFinder\nfactory: ProductFactory\nguards: RecordingInterceptor\ntasks: ProductContextTask", style=bold];
                   s5 [label="any Screen\nfinder: current screen"];
-                  s6 [label="TestNavigationContainer\nfinder: NilFinder<TestNavigationContainer, Int>\nfactory: NavigationContainerFactory<TestNavigationContainer, Int>"];
+                  s6 [label="TestNavigationContainer\nfinder: NilFinder\nfactory: NavigationContainerFactory"];
                   s0 -> s1 [label="ReplaceRootAction"];
-                  s1 -> s2 [label="AddTabAction<TestTabsContainer>"];
-                  s2 -> s3 [label="PushAction<TestNavigationContainer>"];
+                  s1 -> s2 [label="AddTabAction"];
+                  s2 -> s3 [label="PushAction"];
                   s3 -> s4 [label="PushAction<TestNavigationContainer> (expecting container TestNavigationContainer)"];
                   s5 -> s6 [label="PresentModallyAction"];
-                  s6 -> s4 [label="PushAction<TestNavigationContainer>"];
+                  s6 -> s4 [label="PushAction"];
                   d0 [shape=ellipse, label="List (context: Int)\nlink: app://list"];
                   d0 -> s3 [style=dashed];
                   d1 [shape=ellipse, label="Product in shop (context: Int)\nlink: app://product/<id>"];
@@ -56,18 +57,18 @@ struct RouteMapTests {
             map.mermaid == #"""
                 flowchart TD
                   s0["WindowAnchor<br/>finder: window"]
-                  s1["TestTabsContainer<br/>finder: ClassFinder#lt;TestTabsContainer, Int#gt;<br/>factory: TabsContainerFactory#lt;TestTabsContainer, Int#gt;"]
-                  s2["TestNavigationContainer<br/>finder: PredicateFinder#lt;TestNavigationContainer, Int#gt;<br/>factory: NavigationContainerFactory#lt;TestNavigationContainer, Int#gt;"]
-                  s3["ListScreen<br/>finder: ClassFinder#lt;ListScreen, Int#gt;<br/>factory: ClosureFactory#lt;ListScreen, Int#gt;"]
-                  s4["ProductScreen<br/>finder: ClassWithContextFinder#lt;ProductScreen, Int#gt;<br/>factory: ProductFactory<br/>guards: RecordingInterceptor#lt;Int#gt;<br/>tasks: ProductContextTask"]
+                  s1["TestTabsContainer<br/>finder: ClassFinder<br/>factory: TabsContainerFactory"]
+                  s2["TestNavigationContainer<br/>finder: PredicateFinder<br/>factory: NavigationContainerFactory"]
+                  s3["ListScreen<br/>finder: ClassFinder<br/>factory: ClosureFactory"]
+                  s4["ProductScreen<br/>finder: ClassWithContextFinder<br/>factory: ProductFactory<br/>guards: RecordingInterceptor<br/>tasks: ProductContextTask"]
                   s5["any Screen<br/>finder: current screen"]
-                  s6["TestNavigationContainer<br/>finder: NilFinder#lt;TestNavigationContainer, Int#gt;<br/>factory: NavigationContainerFactory#lt;TestNavigationContainer, Int#gt;"]
+                  s6["TestNavigationContainer<br/>finder: NilFinder<br/>factory: NavigationContainerFactory"]
                   s0 -->|"ReplaceRootAction"| s1
-                  s1 -->|"AddTabAction#lt;TestTabsContainer#gt;"| s2
-                  s2 -->|"PushAction#lt;TestNavigationContainer#gt;"| s3
+                  s1 -->|"AddTabAction"| s2
+                  s2 -->|"PushAction"| s3
                   s3 -->|"PushAction#lt;TestNavigationContainer#gt; (expecting container TestNavigationContainer)"| s4
                   s5 -->|"PresentModallyAction"| s6
-                  s6 -->|"PushAction#lt;TestNavigationContainer#gt;"| s4
+                  s6 -->|"PushAction"| s4
                   d0(["List (context: Int)<br/>link: app://list"])
                   d0 -.-> s3
                   d1(["Product in shop (context: Int)<br/>link: app://product/#lt;id#gt;"])
@@ -78,6 +79,21 @@ struct RouteMapTests {
                   class s4 guarded
 
                 """#)
+    }
+
+    @Test("A generic step reached with two context types is one step, drawn with short names")
+    func oneStepPerContainer() throws {
+        var map = RouteMap()
+        try map.add("List", routes.list(), sampleContext: 1)
+        try map.add("List from a link", routes.list() as DestinationStep<ListScreen, Void>)
+
+        #expect(
+            map.steps.map(\.screenType) == [
+                "WindowAnchor", "TestTabsContainer", "TestNavigationContainer", "ListScreen",
+            ])
+        #expect(map.steps.map { $0.finder ?? "-" } == ["window", "ClassFinder", "PredicateFinder", "ClassFinder"])
+        #expect(map.edges.count == 3)
+        #expect(map.destinations.map(\.step) == [3, 3])
     }
 
     @Test("A switch that has no case for the sample context is reported, and the map is unchanged")

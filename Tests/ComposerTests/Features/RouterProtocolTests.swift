@@ -1,4 +1,5 @@
 import Composer
+import ComposerTestFixtures
 import ComposerTesting
 import Testing
 
@@ -46,7 +47,8 @@ private final class AnalyticsRouter: Router {
     }
 
     func navigate<ViewController, Context>(
-        to step: DestinationStep<ViewController, Context>, with context: Context, animated: Bool
+        to step: DestinationStep<ViewController, Context>, with context: Context, animated: Bool,
+        queueing: NavigationQueueing
     ) async throws(RoutingError) -> ViewController {
         let name = "\(ViewController.self)"
         guard !blocked.contains(name) else {
@@ -57,7 +59,7 @@ private final class AnalyticsRouter: Router {
         }
         events.append("jump to \(name) with \(context)")
         do {
-            let screen = try await wrapped.navigate(to: step, with: context, animated: animated)
+            let screen = try await wrapped.navigate(to: step, with: context, animated: animated, queueing: queueing)
             events.append("arrived at \(name)")
             return screen
         } catch {
@@ -67,10 +69,11 @@ private final class AnalyticsRouter: Router {
     }
     func navigate<ViewController: ResultReturning, Context>(
         to step: DestinationStep<ViewController, Context>, with context: Context,
-        awaitingResult resultType: ViewController.ResultValue.Type, animated: Bool
+        awaitingResult resultType: ViewController.ResultValue.Type, animated: Bool, queueing: NavigationQueueing
     ) async throws(RoutingError) -> ViewController.ResultValue? {
         events.append("ask \(ViewController.self) with \(context)")
-        return try await wrapped.navigate(to: step, with: context, awaitingResult: resultType, animated: animated)
+        return try await wrapped.navigate(
+            to: step, with: context, awaitingResult: resultType, animated: animated, queueing: queueing)
     }
 }
 

@@ -1,4 +1,5 @@
 import Composer
+import ComposerTestFixtures
 import ComposerTesting
 import Testing
 
@@ -241,6 +242,30 @@ struct ScreenResultTests {
                     screen "home"
                     screen "account"
                 """)
+    }
+
+    /// The rule of <doc:ResultsAndObservation>: a sign-in sheet a guard waits on may be swiped
+    /// away, and the swipe answers the guard as a cancellation, so the guard never waits forever.
+    @Test("A sign-in sheet the user swipes away answers its waiting guard as a cancellation")
+    func swipedSignInCancelsTheGuard() async throws {
+        let router = router
+        let before = window.render()
+        var outcome: Result<TestScreen, RoutingError>?
+        router.navigate(to: routes.guardedAccount(router, signIn: .pageSheet), animated: false) { outcome = $0 }
+        await turns { router.waitingResults > 0 }
+        let signIn = try #require(window.current as? SignInScreen)
+
+        try await signIn.userSwipeDown(animated: false)
+        await turns { outcome != nil }
+
+        guard case .failure(let error) = try #require(outcome) else {
+            Issue.record("expected the guard to refuse, got \(String(describing: outcome))")
+            return
+        }
+        #expect(error.code == .interceptorRejected)
+        #expect(error.underlyingError is SignInRefused)
+        #expect(window.render() == before, "the sheet is gone and nothing else changed")
+        #expect(router.waitingResults == 0)
     }
 
     @Test("A screen tested alone answers through a handle made with a closure")

@@ -69,6 +69,32 @@ struct Issue19RegressionTests {
         #expect(window.render() == before)
     }
 
+    @Test("Point 2: signed out, replacing a root that refuses to leave fails before the sign-in shows a login screen")
+    func rootReplacementRefusalComesBeforeSignIn() async throws {
+        let root = CheckedScreen(1)
+        root.canBeDismissed = false
+        let window = TestWindow(root: root)
+        let router = DefaultRouter(window: window)
+        recorder.isSignedIn = false
+        let routes = CheckRoutes(recorder: recorder, router: router, window: window)
+        let route = routes.destination(RouteSpec(.replaceRoot, 2, guards: .signIn))
+            .using(TestNavigationContainer.push())
+            .from(routes.newStack(.signIn))
+            .using(GeneralAction.replaceRoot())
+            .from(GeneralStep.window())
+            .assemble()
+        let before = window.render()
+
+        let error = await #expect(throws: RoutingError.self) {
+            try await router.navigate(to: route, with: 2, animated: false)
+        }
+
+        #expect(window.render() == before)
+        #expect(error?.code == .dismissalRefused)
+        #expect(recorder.events.isEmpty, "no guard ran and no login screen was shown")
+        #expect(recorder.isSignedIn == false)
+    }
+
     @Test("Point 3: a destination that expects a container it is never in fails before anything is shown")
     func expectedContainerIsCheckedFirst() async throws {
         let window = TestWindow(root: CheckedScreen(1))
@@ -86,10 +112,8 @@ struct Issue19RegressionTests {
         }
 
         #expect(error?.code == .containerNotFound)
-        withKnownIssue("issue 19 point 3: the destination is presented before its container is looked for") {
-            #expect(window.render() == before)
-            #expect(recorder.events.isEmpty, "no guard or factory ran")
-        }
+        #expect(window.render() == before)
+        #expect(recorder.events.isEmpty, "no guard or factory ran")
     }
 
     /// A split view under a sheet, so that any navigation into it first dismisses the sheet.
@@ -139,11 +163,9 @@ struct Issue19RegressionTests {
             try await router.navigate(to: route(router), with: 3, animated: false)
         }
 
-        withKnownIssue("issue 19 point 4: the action fails in the show phase, after the sheet was dismissed") {
-            #expect(error?.code == .actionFailed)
-            #expect(window.render() == before)
-            #expect(recorder.events.isEmpty, "no guard or factory ran")
-        }
+        #expect(error?.code == .actionFailed)
+        #expect(window.render() == before)
+        #expect(recorder.events.isEmpty, "no guard or factory ran")
     }
 
     @Test("Point 4: a navigation stack pushed onto a stack under a sheet is refused before the sheet is dismissed")
@@ -165,10 +187,67 @@ struct Issue19RegressionTests {
             try await router.navigate(to: route, with: 3, animated: false)
         }
 
-        withKnownIssue("issue 19 point 4: the push fails in the show phase, after the sheet was dismissed") {
-            #expect(error?.code == .actionFailed)
-            #expect(window.render() == before)
-            #expect(recorder.events.isEmpty, "no guard ran")
-        }
+        #expect(error?.code == .actionFailed)
+        #expect(window.render() == before)
+        #expect(recorder.events.isEmpty, "no guard ran")
+    }
+
+    @Test(
+        "Point 6: signed out, revealing a screen under a full-screen modal asks the plan guard about the split view's other column, which the dismissal uncovers"
+    )
+    func planListsWhatTheRevealUncovers() async {
+        let violation = await ModelCheckWorld.run(
+            tree: TreeSpec(
+                .screen, 1,
+                presented: [
+                    TreeSpec(
+                        .split(collapsed: false), 2, children: [TreeSpec(.gated, 4), TreeSpec(.screen, 6)],
+                        presented: [TreeSpec(.screen, 8, style: .fullScreen)])
+                ]),
+            signedIn: false,
+            steps: [.navigate(RouteSpec(.push, 6))])
+        #expect(violation == nil, "\(violation.map(String.init(describing:)) ?? "")")
+    }
+
+    @Test(
+        "Point 5: root() dismisses what a context-defining screen inside the root presents, with the full-screen modal over it"
+    )
+    func rootRevealDismissesPresentationsHostedInsideIt() async {
+        let violation = await ModelCheckWorld.run(
+            tree: TreeSpec(
+                .tabs(selected: 0), 1,
+                children: [
+                    TreeSpec(
+                        .nav, 2, children: [TreeSpec(.screen, 3)], definesContext: true,
+                        presented: [
+                            TreeSpec(
+                                .screen, 4, presented: [TreeSpec(.screen, 5, style: .fullScreen)],
+                                style: .currentContext)
+                        ])
+                ]),
+            signedIn: true,
+            steps: [.navigate(RouteSpec(.root, 1))])
+        #expect(violation == nil, "\(violation.map(String.init(describing:)) ?? "")")
+    }
+
+    @Test(
+        "Point 5: current is what the user sees when a context-defining container presents over a context-defining screen inside it that presents too"
+    )
+    func currentSeesPresentationsHostedAlongItsPath() async {
+        let violation = await ModelCheckWorld.run(
+            tree: TreeSpec(
+                .tabs(selected: 0), 1,
+                children: [
+                    TreeSpec(
+                        .split(collapsed: false), 2,
+                        children: [
+                            TreeSpec(
+                                .screen, 5, definesContext: true,
+                                presented: [TreeSpec(.screen, 8, style: .overCurrentContext)])
+                        ], definesContext: true, presented: [TreeSpec(.screen, 9, style: .currentContext)])
+                ]),
+            signedIn: false,
+            steps: [.navigate(RouteSpec(.push, 2))])
+        #expect(violation == nil, "\(violation.map(String.init(describing:)) ?? "")")
     }
 }

@@ -74,7 +74,10 @@ struct EpisodeGenerator {
             let primary =
                 random.chance(70)
                 ? TreeSpec(.nav, number(), children: [leafOrSmall(depth: depth + 2)]) : leafOrSmall(depth: depth + 1)
-            node.children = random.chance(80) ? [primary, tree(depth: depth + 1, isLevel: false)] : [primary]
+            var secondary = tree(depth: depth + 1, isLevel: false)
+            // UIKit does not nest split views; the twin folds a nested one into the primary stack.
+            if case .split = secondary.kind { (secondary.kind, secondary.children) = (.screen, []) }
+            node.children = random.chance(80) ? [primary, secondary] : [primary]
         case 7:
             node = TreeSpec(.wrapper, number())
             node.children = [tree(depth: depth + 1, isLevel: false)]

@@ -120,24 +120,24 @@ struct AppActionMidwayError: Error, CustomStringConvertible {
 }
 
 /// Builds the screen of a step and records that it did.
-struct CheckFactory: Factory {
+struct CheckFactory<Built: CheckedScreen>: Factory {
     let recorder: CheckRecorder
     let label: String
-    let gated: Bool
+    let make: @MainActor (Int) -> Built
     let fails: Bool
     let style: TestModalStyle
 
-    func build(with context: Int) throws -> CheckedScreen {
+    func build(with context: Int) throws -> Built {
         recorder.record("build \(label)")
         if fails { throw CheckFactoryError(label: label) }
-        let screen = gated ? GatedScreen(context) : CheckedScreen(context)
+        let screen = make(context)
         screen.modalStyle = style
         return screen
     }
 }
 
 /// A context task that can refuse its context before anything runs.
-struct CheckContextTask: ContextTask {
+struct CheckContextTask<Prepared: CheckedScreen>: ContextTask {
     let recorder: CheckRecorder
     let rejects: Bool
 
@@ -145,7 +145,7 @@ struct CheckContextTask: ContextTask {
         if rejects { throw CheckTaskRefusal() }
     }
 
-    func prepare(_ screen: CheckedScreen, with context: Int) throws {
+    func prepare(_ screen: Prepared, with context: Int) throws {
         recorder.record("prepare \(screen.name)")
     }
 }
@@ -228,13 +228,21 @@ struct CheckRoutes {
     }
 
     func destination(_ spec: RouteSpec, label: String = "dest") -> StepAssembly<CheckedScreen, Int> {
+        destination(spec, label: label) { CheckedScreen($0) }
+    }
+
+    /// The destination step of `spec`, building `S`: a gated route declares ``GatedScreen``, so a
+    /// plan guard knows from the plan that it needs a signed-in user.
+    func destination<S: CheckedScreen>(_ spec: RouteSpec, label: String = "dest", make: @escaping @MainActor (Int) -> S)
+        -> StepAssembly<S, Int>
+    {
         let step = StepAssembly(
-            finder: ClassWithContextFinder<CheckedScreen, Int>(),
+            finder: ClassWithContextFinder<S, Int>(),
             factory: CheckFactory(
-                recorder: recorder, label: label, gated: spec.gated, fails: spec.factoryFails, style: spec.style)
+                recorder: recorder, label: label, make: make, fails: spec.factoryFails, style: spec.style)
         )
-        .adding(CheckContextTask(recorder: recorder, rejects: spec.taskRejects))
-        .adding(ClosurePostTask<CheckedScreen, Int> { _, _, _ in recorder.record("post \(label)") })
+        .adding(CheckContextTask<S>(recorder: recorder, rejects: spec.taskRejects))
+        .adding(ClosurePostTask<S, Int> { _, _, _ in recorder.record("post \(label)") })
         return guarded(step, spec.guards, label: label)
     }
 
@@ -260,7 +268,11 @@ struct CheckRoutes {
     }
 
     func build(_ spec: RouteSpec) -> Built {
-        let dest = destination(spec)
+        spec.gated ? build(spec) { GatedScreen($0) } : build(spec) { CheckedScreen($0) }
+    }
+
+    private func build<S: CheckedScreen>(_ spec: RouteSpec, make: @escaping @MainActor (Int) -> S) -> Built {
+        let dest = destination(spec, make: make)
         var counts = ["dest": spec.guards.count]
         var afterChanges = false
         let route: Route
@@ -313,7 +325,7 @@ struct CheckRoutes {
                 .assemble()
             let presented = dest.using(GeneralAction.presentModally()).from(GeneralStep.current()).assemble()
             route =
-                SwitchAssembly<CheckedScreen, Int>()
+                SwitchAssembly<S, Int>()
                 .addCase { number in number.isMultiple(of: 2) ? pushed : nil }
                 .assemble(default: presented)
                 .erased
@@ -345,7 +357,7 @@ struct CheckRoutes {
             route = (GeneralStep.previous() as DestinationStep<any Screen, Int>).erased
         case .sameTypeChain:
             counts["mid"] = spec.guards.count
-            let middle = destination(spec, label: "mid")
+            let middle = destination(spec, label: "mid", make: make)
                 .using(TestNavigationContainer.push())
                 .from(GeneralStep.current().expectingContainer())
                 .assemble()
@@ -380,7 +392,7 @@ struct CheckRoutes {
             navigate: route.navigator(router, spec.number), guardCounts: counts, mayFailAfterChanges: afterChanges)
     }
 
-    private func erase(_ assembly: CompletedAssembly<CheckedScreen, Int>) -> Route {
+    private func erase<S: CheckedScreen>(_ assembly: CompletedAssembly<S, Int>) -> Route {
         assembly.assemble().erased
     }
 }

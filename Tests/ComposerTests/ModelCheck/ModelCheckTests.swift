@@ -15,9 +15,7 @@ struct ModelCheckTests {
         arguments: [11, 12, 13, 14] as [UInt64])
     func shortRun(seed: UInt64) async {
         let report = await runModelCheck(seed: seed, steps: 300)
-        withKnownIssue("issue 19: the defects the model check finds are being fixed", isIntermittent: true) {
-            #expect(report == nil, "\(report ?? "")")
-        }
+        #expect(report == nil, "\(report ?? "")")
     }
 
     @Test(

@@ -1,52 +1,7 @@
 import Composer
+import ComposerTestFixtures
 import ComposerTesting
 import Testing
-
-struct LoginRequired: Error, CustomStringConvertible {
-    var description: String { "the user must sign in to see products" }
-}
-
-/// A login gate like an app's: rejects outright, or shows the login screen through the same router
-/// and waits for the user.
-@MainActor
-final class LoginGate {
-    enum Mode { case reject, askUser }
-    var mode: Mode
-    var isSignedIn = false
-    weak var router: DefaultRouter?
-    private var pending: CheckedContinuation<Bool, Never>?
-
-    init(mode: Mode) { self.mode = mode }
-
-    var isWaitingForUser: Bool { pending != nil }
-
-    var loginStep: DestinationStep<LoginScreen, Void> {
-        StepAssembly(finder: ClassFinder<LoginScreen, Void>(), factory: ClosureFactory { _ in LoginScreen() })
-            .using(GeneralAction.presentModally())
-            .from(GeneralStep.current())
-            .assemble()
-    }
-
-    func check() async throws {
-        if isSignedIn { return }
-        guard mode == .askUser, let router else { throw LoginRequired() }
-        let login = try await router.navigate(to: loginStep)
-        let approved = await withCheckedContinuation { pending = $0 }
-        pending = nil
-        try await (login.presentingScreen as? any ModalPresenting)?.dismissPresentedScreen(animated: false)
-        guard approved else { throw LoginRequired() }
-        isSignedIn = true
-    }
-
-    func answer(approved: Bool) {
-        pending?.resume(returning: approved)
-    }
-}
-
-struct LoginInterceptor<Context>: RoutingInterceptor {
-    let gate: LoginGate
-    func intercept(with context: Context) async throws { try await gate.check() }
-}
 
 @MainActor
 @Suite("Interceptors")

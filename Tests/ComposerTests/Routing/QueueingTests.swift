@@ -1,4 +1,6 @@
 import Composer
+import ComposerLinks
+import ComposerTestFixtures
 import ComposerTesting
 import Testing
 
@@ -139,8 +141,17 @@ struct QueueingTests {
         #expect(window.render().contains("product 1"))
     }
 
-    @Test("interrupt cancels a navigation whose interceptor waits: login closed, the interrupting one shown")
-    func interruptWhileAnInterceptorWaits() async throws {
+    /// How the interrupting navigation is asked for: directly, or as a link (a forced logout that
+    /// arrives as a push notification's link).
+    enum InterruptingCall: String, CaseIterable, CustomTestStringConvertible {
+        case navigate, openLink
+        var testDescription: String { rawValue }
+    }
+
+    @Test(
+        "interrupt cancels a navigation whose interceptor waits: login closed, the interrupting one shown",
+        arguments: InterruptingCall.allCases)
+    func interruptWhileAnInterceptorWaits(by call: InterruptingCall) async throws {
         let window = TestWindow(root: TestNavigationContainer("main", stack: [ListScreen()]))
         let router = DefaultRouter(window: window)
         let gate = CancellableLoginGate(journal: journal)
@@ -149,7 +160,14 @@ struct QueueingTests {
         await waitUntil { gate.isWaitingForUser }
         #expect(window.render().contains("login"))
 
-        try await router.navigate(to: signedOut(), animated: false, queueing: .interrupt)
+        switch call {
+        case .navigate:
+            try await router.navigate(to: signedOut(), animated: false, queueing: .interrupt)
+        case .openLink:
+            var links = LinkMap()
+            try links.register("shop://signed-out", as: "Signed out") { [signedOut] _ in Link(to: signedOut()) }
+            try await router.open("shop://signed-out", using: links, animated: false, queueing: .interrupt)
+        }
 
         let outcome = await waiting.result
         #expect(throws: RoutingError.self) { try outcome.get() }

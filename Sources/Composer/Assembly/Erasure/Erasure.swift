@@ -123,7 +123,10 @@ extension StepNode.Integration {
                 try await action.perform(
                     screen, on: castScreen(container, to: A.Container.self, for: "action \(name)"), animated: animated)
             },
-            removes: { container in (container as? A.Container).map(action.screensRemoved(on:)) ?? [] })
+            removes: { container in (container as? A.Container).map(action.screensRemoved(on:)) ?? [] },
+            checkAccepts: { screenType, container in
+                if let container = container as? A.Container { try action.checkAccepts(screenType, on: container) }
+            })
     }
 }
 

@@ -28,6 +28,9 @@ struct StepNode {
         let perform: @MainActor (any Screen, any Screen, Bool) async throws -> Void
         /// The screens the action would take out of its target, which is on screen; asked in preflight.
         let removes: @MainActor (any Screen) -> [any Screen]
+        /// Refuses, in preflight, a screen of the given declared type that the action could never
+        /// put on the given target, which is on screen (``ContainerAction/checkAccepts(_:on:)``).
+        var checkAccepts: @MainActor (Any.Type, any Screen) throws -> Void = { _, _ in }
 
         var isContainer: Bool { merge != nil }
     }

@@ -66,8 +66,19 @@ extension NavigationRun {
 
     /// Runs ``guardNavigation(_:)`` in a task of its own, which ``cancel()`` and the caller's
     /// cancellation both reach.
+    ///
+    /// Where the toolchain's concurrency library has `Task.immediate` for every deployment target
+    /// (Linux and the other platforms without Darwin), the task starts at once on the main actor,
+    /// in the caller's turn, so a round whose interceptors never suspend ends without a hop
+    /// through the main actor's queue, which cost more than the navigation it guarded. Apple's
+    /// SDKs have it only from their 26 releases, and the SDK CI type-checks against (18.6) has not,
+    /// so there the task is enqueued as before.
     func guardInOwnTask(_ pending: PendingGuard) async throws -> Bool {
-        let task = Task { @MainActor in try await self.guardNavigation(pending) }
+        #if canImport(Darwin)
+            let task = Task { @MainActor in try await self.guardNavigation(pending) }
+        #else
+            let task = Task.immediate { @MainActor in try await self.guardNavigation(pending) }
+        #endif
         guardTask = task
         defer { guardTask = nil }
         if isCancelled { task.cancel() }
@@ -83,13 +94,11 @@ extension NavigationRun {
     func navigationPlan() -> NavigationPlan {
         var entries: [NavigationPlan.Entry] = []
         if let anchor = plan.anchorScreen {
-            var pending: [any Screen] = [anchor]
-            while let next = pending.popLast(), entries.count < 10_000 {
+            for screen in revealedScreens(of: anchor) {
                 entries.append(
                     NavigationPlan.Entry(
-                        kind: .reveal, type: type(of: next), screen: next, position: next === anchor ? plan.anchor : nil
-                    ))
-                pending.append(contentsOf: ScreenTree.visibleChildren(of: next).reversed())
+                        kind: .reveal, type: type(of: screen), screen: screen,
+                        position: screen === anchor ? plan.anchor : nil))
             }
         }
         for index in plan.newSteps.reversed() {
@@ -106,6 +115,44 @@ extension NavigationRun {
             }
         }
         return NavigationPlan(entries: entries)
+    }
+
+    /// Every screen revealing `anchor` can put on screen, at the end or on the way: the anchor and
+    /// what is visible inside it; each container around it with what it shows now (the other
+    /// column of a split view, the top of a stack until it is popped back to the anchor); and,
+    /// when presentations above the anchor are dismissed, what is visible in every level that
+    /// stays (a level under a sheet shows again once a full-screen modal above it is gone). A
+    /// level that stays hidden under a full-screen presentation is listed too: the engine cannot
+    /// tell styles apart, and a sign-in guard must not miss a screen.
+    private func revealedScreens(of anchor: any Screen) -> [any Screen] {
+        var result: [any Screen] = []
+        var listed: Set<ObjectIdentifier> = []
+        func addVisible(from start: any Screen) {
+            var pending: [any Screen] = [start]
+            while let next = pending.popLast(), result.count < 10_000 {
+                guard listed.insert(ObjectIdentifier(next)).inserted else { continue }
+                result.append(next)
+                pending.append(contentsOf: ScreenTree.visibleChildren(of: next).reversed())
+            }
+        }
+        addVisible(from: anchor)
+        guard anchor !== tree.current else { return result }
+        for container in ScreenTree.ancestors(of: anchor) {
+            if listed.insert(ObjectIdentifier(container)).inserted { result.append(container) }
+            for child in ScreenTree.visibleChildren(of: container) { addVisible(from: child) }
+        }
+        let covering = ScreenTree.presentationsCovering(anchor)
+        guard !covering.isEmpty else { return result }
+        var dismissed: Set<ObjectIdentifier> = []
+        for (_, presented) in covering {
+            for screen in ScreenTree.screensRemovedByDismissing(presented) {
+                dismissed.insert(ObjectIdentifier(screen))
+            }
+        }
+        for level in tree.presentationLevels where !dismissed.contains(ObjectIdentifier(level)) {
+            addVisible(from: level)
+        }
+        return result
     }
 
     /// Runs the interceptors not run yet in this navigation, the plan interceptors on the plan

@@ -30,6 +30,9 @@ extension NavigationRun {
                 plan.steps[index].mergedInto = container
             }
         }
+        // A destination that expects a container (`expectingContainer()` on the finished route) and
+        // that the chain can never put in one fails here, before anything runs or is shown.
+        if let adapter = plan.steps[0].node.targetAdapter { _ = try nearestContainer(adapter, from: 0) }
         return plan
     }
 

@@ -8,6 +8,9 @@ extension NavigationRun {
         case reveal
         /// The screens the actions remove from live containers accept leaving.
         case removalsByActions
+        /// The actions onto live screens accept the types of the screens they will put there
+        /// (``ContainerAction/checkAccepts(_:on:)``).
+        case actionsAccept
         /// The factories and context tasks accept their contexts.
         case contexts
         /// The predefined children of new containers exist, so the plan interceptors see them.
@@ -23,6 +26,7 @@ extension NavigationRun {
                 let operations = try revealOperations()
                 checkedReveal = revisioning.map { ($0.treeRevision, operations) }
             case .removalsByActions: try checkRemovalsByActions()
+            case .actionsAccept: try checkActionsAccept()
             case .contexts: try validateContexts()
             case .initialChildren: try createInitialChildren()
             }
@@ -47,6 +51,27 @@ extension NavigationRun {
             throw error
         } catch {
             // Anything else is for the show phase to report with the real screens.
+        }
+    }
+
+    /// Each action onto a screen on screen checks, by the type its step declares, that it can put
+    /// the screen there, so a failure the in-memory rules foresee is not found halfway through
+    /// the show phase.
+    private func checkActionsAccept() throws {
+        for index in plan.newSteps {
+            let node = plan.steps[index].node
+            guard case .live(let target)? = plan.steps[index].target, let integration = node.integration else {
+                continue
+            }
+            do {
+                try integration.checkAccepts(node.declaredType, target)
+            } catch {
+                throw failure(
+                    .actionFailed, step: index, stepOverride: "action \(integration.name)",
+                    part: (.action, integration.name),
+                    expected: "\(integration.name) to put the new \(node.screenTypeName) on \(target)",
+                    found: "it refused before anything ran", underlying: error)
+            }
         }
     }
 

@@ -60,9 +60,13 @@ extension NavigationRun {
 
     /// Runs one transition and records it as applied; a failure is reported by ``showFailure(_:in:)``.
     private func apply(_ operation: ShowOperation, animated: Bool) async throws {
+        let revisionBefore = revisioning?.treeRevision
         do {
             try await operation.run(animated)
         } catch {
+            // An operation that changed the tree before it threw (an app's own action that presents
+            // and then fails) counts as applied: the error must not claim the screen is unchanged.
+            if let revisionBefore, revisioning?.treeRevision != revisionBefore { appliedOperations.append(operation) }
             throw showFailure(error, in: operation)
         }
         appliedOperations.append(operation)

@@ -2,63 +2,72 @@ import Composer
 import ComposerTesting
 
 /// A product page that knows which product it shows, so finders can look for "product 42".
-final class ProductScreen: TestScreen, ContextChecking {
-    var productID: Int
+package final class ProductScreen: TestScreen, ContextChecking {
+    package var productID: Int
 
-    init(_ productID: Int) {
+    package init(_ productID: Int) {
         self.productID = productID
         super.init("product \(productID)")
     }
 
-    func isTarget(for context: Int) -> Bool { productID == context }
+    package func isTarget(for context: Int) -> Bool { productID == context }
 }
 
-final class ListScreen: TestScreen {
-    init() { super.init("list") }
+package final class ListScreen: TestScreen {
+    package init() { super.init("list") }
 }
 
-final class LoginScreen: TestScreen {
-    init() { super.init("login") }
+package final class LoginScreen: TestScreen {
+    package init() { super.init("login") }
 }
 
 /// What ran during a navigation, in order: interceptors, factories, tasks.
 @MainActor
-final class Journal {
-    var lines: [String] = []
-    func record(_ line: String) { lines.append(line) }
-    func count(prefix: String) -> Int { lines.filter { $0.hasPrefix(prefix) }.count }
+package final class Journal {
+    package var lines: [String] = []
+    package init() {}
+    package func record(_ line: String) { lines.append(line) }
+    package func count(prefix: String) -> Int { lines.filter { $0.hasPrefix(prefix) }.count }
 }
 
-struct RecordingInterceptor<Context>: RoutingInterceptor {
-    let journal: Journal
-    let name: String
-    func intercept(with context: Context) async throws { journal.record("intercept \(name) \(context)") }
+package struct RecordingInterceptor<Context>: RoutingInterceptor {
+    package let journal: Journal
+    package let name: String
+    package init(journal: Journal, name: String) {
+        self.journal = journal
+        self.name = name
+    }
+    package func intercept(with context: Context) async throws { journal.record("intercept \(name) \(context)") }
 }
 
-struct ProductContextTask: ContextTask {
-    let journal: Journal
-    func prepare(_ screen: ProductScreen, with context: Int) throws {
+package struct ProductContextTask: ContextTask {
+    package let journal: Journal
+    package init(journal: Journal) { self.journal = journal }
+    package func prepare(_ screen: ProductScreen, with context: Int) throws {
         screen.productID = context
         journal.record("prepare \(screen.name)")
     }
 }
 
-struct ProductPostTask: PostRoutingTask {
-    let journal: Journal
-    func execute(on destination: ProductScreen, with context: Int, screens: [any Screen]) {
+package struct ProductPostTask: PostRoutingTask {
+    package let journal: Journal
+    package init(journal: Journal) { self.journal = journal }
+    package func execute(on destination: ProductScreen, with context: Int, screens: [any Screen]) {
         journal.record("post \(destination.name) screens: \(screens.map { "\($0)" }.joined(separator: ", "))")
     }
 }
 
-struct ProductFactoryError: Error, CustomStringConvertible {
-    let id: Int
-    var description: String { "no product with id \(id)" }
+package struct ProductFactoryError: Error, CustomStringConvertible {
+    package let id: Int
+    package init(id: Int) { self.id = id }
+    package var description: String { "no product with id \(id)" }
 }
 
 /// Builds product screens, refusing negative ids.
-struct ProductFactory: Factory {
-    let journal: Journal
-    func build(with context: Int) throws -> ProductScreen {
+package struct ProductFactory: Factory {
+    package let journal: Journal
+    package init(journal: Journal) { self.journal = journal }
+    package func build(with context: Int) throws -> ProductScreen {
         journal.record("build product \(context)")
         guard context >= 0 else { throw ProductFactoryError(id: context) }
         return ProductScreen(context)
@@ -67,11 +76,13 @@ struct ProductFactory: Factory {
 
 /// The routes the tests navigate, built the way an app would write them.
 @MainActor
-struct Routes {
-    let journal: Journal
+package struct Routes {
+    package let journal: Journal
+
+    package init(journal: Journal) { self.journal = journal }
 
     /// Product in a new navigation stack presented over whatever is on top.
-    var productModal: DestinationStep<ProductScreen, Int> {
+    package var productModal: DestinationStep<ProductScreen, Int> {
         StepAssembly(finder: ClassWithContextFinder<ProductScreen, Int>(), factory: ProductFactory(journal: journal))
             .adding(RecordingInterceptor<Int>(journal: journal, name: "product"))
             .adding(ProductContextTask(journal: journal))
@@ -88,7 +99,7 @@ struct Routes {
     }
 
     /// The tab container, made the window's root on a cold start.
-    func tabs<Context>() -> DestinationStep<TestTabsContainer, Context> {
+    package func tabs<Context>() -> DestinationStep<TestTabsContainer, Context> {
         StepAssembly(
             finder: ClassFinder<TestTabsContainer, Context>(),
             factory: TabsContainerFactory { _ in TestTabsContainer("main") }
@@ -99,7 +110,7 @@ struct Routes {
     }
 
     /// The shop's navigation stack, a tab of the tab container.
-    func shopStack<Context>() -> DestinationStep<TestNavigationContainer, Context> {
+    package func shopStack<Context>() -> DestinationStep<TestNavigationContainer, Context> {
         StepAssembly(
             finder: PredicateFinder<TestNavigationContainer, Context> { screen, _ in screen.name == "shop-nav" },
             factory: NavigationContainerFactory { _ in TestNavigationContainer("shop-nav") }
@@ -109,7 +120,7 @@ struct Routes {
         .assemble()
     }
 
-    func list<Context>() -> DestinationStep<ListScreen, Context> {
+    package func list<Context>() -> DestinationStep<ListScreen, Context> {
         StepAssembly(
             finder: ClassFinder<ListScreen, Context>(),
             factory: ClosureFactory { _ in ListScreen() }
@@ -120,7 +131,7 @@ struct Routes {
     }
 
     /// Product pushed onto the stack that holds the product list: tabs → stack → list → product.
-    var productInShop: DestinationStep<ProductScreen, Int> {
+    package var productInShop: DestinationStep<ProductScreen, Int> {
         StepAssembly(finder: ClassWithContextFinder<ProductScreen, Int>(), factory: ProductFactory(journal: journal))
             .adding(ProductContextTask(journal: journal))
             .using(TestNavigationContainer.push())
@@ -129,7 +140,7 @@ struct Routes {
     }
 
     /// Product pushed onto whatever navigation stack is around the current screen.
-    var productPushed: DestinationStep<ProductScreen, Int> {
+    package var productPushed: DestinationStep<ProductScreen, Int> {
         StepAssembly(finder: ClassWithContextFinder<ProductScreen, Int>(), factory: ProductFactory(journal: journal))
             .adding(ProductContextTask(journal: journal))
             .using(TestNavigationContainer.push())

@@ -1,5 +1,6 @@
 import Composer
 import ComposerLinks
+import ComposerTestFixtures
 import ComposerTesting
 import Foundation
 import Testing

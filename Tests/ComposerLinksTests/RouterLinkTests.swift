@@ -1,5 +1,6 @@
 import Composer
 import ComposerLinks
+import ComposerTestFixtures
 import ComposerTesting
 import Testing
 
@@ -14,18 +15,20 @@ private final class CountingRouter: Router {
     }
 
     func navigate<ViewController, Context>(
-        to step: DestinationStep<ViewController, Context>, with context: Context, animated: Bool
+        to step: DestinationStep<ViewController, Context>, with context: Context, animated: Bool,
+        queueing: NavigationQueueing
     ) async throws(RoutingError) -> ViewController {
-        jumps.append("\(ViewController.self) \(context)")
-        return try await wrapped.navigate(to: step, with: context, animated: animated)
+        jumps.append("\(ViewController.self) \(context)" + (queueing == .waitTurn ? "" : " [\(queueing)]"))
+        return try await wrapped.navigate(to: step, with: context, animated: animated, queueing: queueing)
     }
 
     func navigate<ViewController: ResultReturning, Context>(
         to step: DestinationStep<ViewController, Context>, with context: Context,
-        awaitingResult resultType: ViewController.ResultValue.Type, animated: Bool
+        awaitingResult resultType: ViewController.ResultValue.Type, animated: Bool, queueing: NavigationQueueing
     ) async throws(RoutingError) -> ViewController.ResultValue? {
         jumps.append("\(ViewController.self) \(context), awaiting a result")
-        return try await wrapped.navigate(to: step, with: context, awaitingResult: resultType, animated: animated)
+        return try await wrapped.navigate(
+            to: step, with: context, awaitingResult: resultType, animated: animated, queueing: queueing)
     }
 }
 

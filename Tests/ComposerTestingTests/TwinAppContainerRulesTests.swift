@@ -1,4 +1,5 @@
 import Composer
+import ComposerTestFixtures
 import ComposerTesting
 import Testing
 

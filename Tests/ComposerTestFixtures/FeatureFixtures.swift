@@ -2,10 +2,10 @@ import Composer
 import ComposerTesting
 
 @MainActor
-enum FeatureFixtures {
+package enum FeatureFixtures {
     /// A new navigation stack called `name`, presented over the current screen with the full-screen
     /// style set explicitly, so renderings do not depend on the twin's default style.
-    static func fullScreenStack<Context>(_ name: String) -> DestinationStep<TestNavigationContainer, Context> {
+    package static func fullScreenStack<Context>(_ name: String) -> DestinationStep<TestNavigationContainer, Context> {
         StepAssembly(
             finder: NilFinder<TestNavigationContainer, Context>(),
             factory: NavigationContainerFactory { _ in

@@ -1,0 +1,83 @@
+/// A tab the user taps is a navigation: the guards of the screens it would show run first, and a
+/// refusal leaves the selected tab as it was.
+///
+/// UIKit selects a tapped tab before any app code can object, so a tab whose screens need
+/// sign-in would show them to a signed-out user. The platform adapters (`ComposerUIKit`'s
+/// `UserNavigationReporter`, the twin's ``TabsContainer`` gestures) instead hand the tap to the
+/// router of the window, which selects the tab through a navigation of its own.
+extension DefaultRouter {
+    /// Guards the tab that holds the screen `step` leads to: when the user taps that tab, `step`'s
+    /// own interceptors run (after the router-wide interceptors and plan interceptors, as in every
+    /// navigation) before the tab is selected, and a refusal keeps the selected tab.
+    ///
+    /// ```swift
+    /// router.guardTabTaps(with: routes.account)  // the account tab asks for sign-in when tapped
+    /// ```
+    ///
+    /// A tap on a tab no registered step leads into still runs the router-wide guards. The tab is
+    /// matched when the user taps it, with the step's finder: the tab holds the screen the finder
+    /// finds (or is that screen).
+    public func guardTabTaps<ViewController>(with step: DestinationStep<ViewController, Void>) {
+        tabTapGuards.append(step.chain)
+        // A router that guards tabs must be found from its window when the user taps one.
+        observation.startListening(self)
+    }
+
+    /// The router of `window` that handles its tab taps: the first one that guards tabs, or else
+    /// the first that observes the window. `nil` when no router listens to the window, and the
+    /// adapter selects the tab itself.
+    public static func tabTapRouter(in window: any ScreenWindow) -> DefaultRouter? {
+        let routers = RouterObservation.listeningRouters().filter { $0.windowProvider.window === window }
+        return routers.first { !$0.tabTapGuards.isEmpty } ?? routers.first
+    }
+
+    /// Handles the user's tap on the tab at `index` of `tabs` as a navigation to that tab: the
+    /// router-wide guards and the guards of the steps registered with ``guardTabTaps(with:)`` that
+    /// lead into the tab run, then the tab is selected. Observers see the change as the user's.
+    ///
+    /// Platform adapters call this instead of selecting the tab; a tap on the selected tab is not a
+    /// navigation, and adapters leave it to the platform (UIKit pops the tab's stack to its root).
+    ///
+    /// - Throws: a ``RoutingError``: ``RoutingError/Code/interceptorRejected`` when a guard refused
+    ///   (the selected tab stays), ``RoutingError/Code/screenNotFound`` when `tabs` has no tab at
+    ///   `index`, or what else a navigation throws.
+    public func userTapsTab(at index: Int, in tabs: any TabsContainer) async throws(RoutingError) {
+        let tabScreens = tabs.tabScreens
+        guard tabScreens.indices.contains(index) else {
+            throw logged(
+                RoutingError(
+                    code: .screenNotFound, step: "tab tap", expected: "a tab at index \(index) of \(tabs)",
+                    found: "\(tabScreens.count) tab(s)"))
+        }
+        let tab = tabScreens[index]
+        var node = StepNode(
+            screenTypeName: "\(type(of: tab))", declaredType: (any Screen).self,
+            finderName: "tab \(index) the user tapped")
+        node.find = { [weak tab] _, _ in tab }
+        if let window = windowProvider.window {
+            let tree = ScreenTree(window: window)
+            for chain in tabTapGuards {
+                guard let destination = try? chain.resolve((), tree).first, let find = destination.find,
+                    let found = try? find(destination.contextAdapter(()), tree),
+                    found === tab || ScreenTree.ancestors(of: found).contains(where: { $0 === tab })
+                else { continue }
+                node.interceptors += destination.interceptors
+            }
+        }
+        let step = DestinationStep<any Screen, Void>(chain: .fixed([node]))
+        let outcome: Result<Void, RoutingError> = await TabTap.$isRunning.withValue(true) {
+            do throws(RoutingError) {
+                _ = try await navigate(to: step, with: (), animated: false)
+                return .success(())
+            } catch {
+                return .failure(error)
+            }
+        }
+        try outcome.get()
+    }
+}
+
+/// Marks the navigation of a tab tap, so that the router reports its change as the user's.
+enum TabTap {
+    @TaskLocal static var isRunning = false
+}

@@ -1,0 +1,1 @@
+../DocSamples/BuildingASwiftUIApp.swift
