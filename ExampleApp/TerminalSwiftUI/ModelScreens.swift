@@ -54,13 +54,21 @@ extension NavigationModel {
         case "swipe": outcome = driver.userSwipeDown()
         case "tab":
             guard words.count == 2, let index = Int(words[1]) else { return print("usage: user tab N") }
+            // The shop's router guards tab taps (the account tab asks for sign-in), as the twin's gesture
+            // hands its taps to it; the tab is selected by that navigation.
+            if let tabs = root as? TabsNode, tabs.tabs.indices.contains(index), index != tabs.selectedIndex,
+                ScreenTree.screenCovering(tabs) == nil, let router = DefaultRouter.tabTapRouter(in: self)
+            {
+                return try await router.userTapsTab(at: index, in: tabs)
+            }
             outcome = driver.userTapTab(index)
         default:
             return print("usage: user back | user swipe | user tab N")
         }
         switch outcome {
         case .ignored(let reason), .refused(let reason): print("the gesture did nothing: \(reason)")
-        case .applied, .navigating: break
+        case .navigating(let navigation): try await navigation.value
+        case .applied: break
         }
     }
 }

@@ -4,8 +4,7 @@ import Composer
 /// the UIKit twin; ``makeSwiftUIModelShop()`` makes the same shop on the SwiftUI navigation model.
 @MainActor
 public protocol TerminalShop: AnyObject {
-    /// Runs one command and prints the tree, or what went wrong; `false` after `quit` (or
-    /// `exit`), when no more commands should be run.
+    /// Runs one command and prints the tree, or what went wrong; `false` after `quit` (or `exit`).
     @discardableResult
     func run(_ line: String) async -> Bool
     /// Prints the shop's route map as Mermaid, or as Graphviz DOT.
