@@ -8,7 +8,7 @@
     /// coordinator reports the end of the animation (at once when not animated, or when the controller
     /// is not on screen and UIKit runs no transition). In a ``WrappingNavigationController`` the stack
     /// holds the wrappers, and a wrapped screen given to `setStack` stands for its wrapper.
-    extension UINavigationController: @retroactive ChildListContainer, @retroactive NavigationStackContainer {
+    extension UINavigationController: ChildListContainer, NavigationStackContainer {
         /// The stack, bottom first (`viewControllers`).
         public var stack: [any Screen] { viewControllers }
 

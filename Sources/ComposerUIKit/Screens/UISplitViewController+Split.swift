@@ -15,7 +15,7 @@
     ///
     /// In both, a detail shown while collapsed is pushed onto the primary column's navigation stack by
     /// UIKit; the method returns when that push has finished.
-    extension UISplitViewController: @retroactive SplitContainer {
+    extension UISplitViewController: SplitContainer {
         private var usesColumns: Bool { style != .unspecified }
 
         /// The screen of the primary column (the compact column when collapsed and one is set).

@@ -5,7 +5,7 @@
     /// A tab bar controller is a Composer tab container: its `viewControllers` and its selection.
     ///
     /// UIKit does not animate tab selection, so selecting returns at once.
-    extension UITabBarController: @retroactive ChildListContainer, @retroactive TabsContainer {
+    extension UITabBarController: ChildListContainer, TabsContainer {
         /// The index of the selected tab; `nil` only when there are no tabs.
         ///
         /// When the "More" list is selected, this is the tab it shows, or the first tab it lists.

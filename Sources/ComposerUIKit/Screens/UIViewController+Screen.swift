@@ -9,7 +9,7 @@
     /// (``presentScreen(_:animated:)``, ``dismissPresentedScreen(animated:)``) return when UIKit calls
     /// their completion handlers; the names differ from UIKit's `present(_:animated:completion:)` so
     /// that app code calling UIKit directly is never captured by the async versions.
-    extension UIViewController: @retroactive Screen, @retroactive ModalPresenting {
+    extension UIViewController: Screen, ModalPresenting {
         /// The container this controller is a child of (`parent`).
         public var parentScreen: (any Screen)? { parent }
 

@@ -4,7 +4,7 @@
 
     /// A window holds the root of the screen tree (`rootViewController`) and tells the router when a
     /// transition it did not start is still running.
-    extension UIWindow: @retroactive ScreenWindow, @retroactive TransitionSettling {
+    extension UIWindow: ScreenWindow, TransitionSettling {
         /// The root screen (`rootViewController`).
         public var rootScreen: (any Screen)? { rootViewController }
 
