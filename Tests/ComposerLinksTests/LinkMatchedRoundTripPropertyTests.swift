@@ -69,11 +69,15 @@ struct LinkMatchedRoundTripPropertyTests {
             switch segment {
             case .literal(let text):
                 pieces.append(write(text, part: .segment, &random))
-            case .placeholder(let prefix, let placeholder, let suffix):
-                let name = LinkRoundTripPropertyTests.Placeholder(
-                    name: placeholder.name, type: placeholder.type == .string ? "" : "\(placeholder.type):",
-                    isCatchAll: false)
-                pieces.append(write(prefix + value(name) + suffix, part: .segment, &random))
+            case .placeholder, .placeholders:
+                var text = segment.texts[0]
+                for (placeholder, after) in zip(segment.placeholders, segment.texts.dropFirst()) {
+                    let name = LinkRoundTripPropertyTests.Placeholder(
+                        name: placeholder.name, type: placeholder.type == .string ? "" : "\(placeholder.type):",
+                        isCatchAll: false)
+                    text += value(name) + after
+                }
+                pieces.append(write(text, part: .segment, &random))
             case .catchAll:
                 let count = random.int(in: 1...3)
                 let parts = (0..<count).map { _ in write(random.pick(valueTexts), part: .segment, &random) }

@@ -84,7 +84,7 @@ struct LinkPrecedenceTests {
         // Equal lengths: the prefix in string order decides ("" sorts before "u").
         #expect(try table.resolve("shop://u/ux.json") == "shop://u/<id>.json")
         #expect(try table.resolve("shop://u/bob") == "shop://u/<id>")
-        // Typed beats string whatever the text around it.
+        // The same static text (none): typed beats string.
         #expect(try table.resolve("shop://u/12") == "shop://u/<int:n>")
     }
 

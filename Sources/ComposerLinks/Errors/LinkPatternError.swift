@@ -35,8 +35,10 @@ public struct LinkPatternError: Error, Sendable, Equatable, CustomStringConverti
         case duplicatePlaceholderName(String)
         /// `<name?>` in the path: only query placeholders can be optional.
         case optionalInPath(String)
-        /// A second placeholder in one segment.
-        case secondPlaceholderInSegment
+        /// Two placeholders with no static text between them, such as `<a><b>`: nothing would
+        /// say where one value ends and the next begins. Carries the segment as written and
+        /// the two placeholders' names.
+        case adjacentPlaceholders(segment: String, first: String, second: String)
         /// `<path:name>` with static text around it.
         case catchAllWithText(String)
         /// `<path:name>` followed by more segments.
@@ -72,7 +74,8 @@ public struct LinkPatternError: Error, Sendable, Equatable, CustomStringConverti
             case .unknownType(let type): "unknown placeholder type '\(type)'"
             case .duplicatePlaceholderName(let name): "placeholder name '\(name)' used twice"
             case .optionalInPath(let name): "optional placeholder '\(name)' in the path"
-            case .secondPlaceholderInSegment: "second placeholder in one segment"
+            case .adjacentPlaceholders(let segment, let first, let second):
+                "placeholders '\(first)' and '\(second)' with no text between them in segment '\(segment)'"
             case .catchAllWithText(let name): "catch-all '\(name)' with text around it"
             case .catchAllNotLast(let name): "catch-all '\(name)' before the last segment"
             case .catchAllInQuery(let name): "catch-all '\(name)' in the query"
@@ -103,7 +106,8 @@ public struct LinkPatternError: Error, Sendable, Equatable, CustomStringConverti
             case .unknownType: "one of \(LinkValueType.builtinNames.joined(separator: ", ")) or a registered converter"
             case .duplicatePlaceholderName: "a unique name for each placeholder"
             case .optionalInPath: "'?' only on query placeholders"
-            case .secondPlaceholderInSegment: "at most one placeholder per segment"
+            case .adjacentPlaceholders:
+                "static text between two placeholders of one segment, such as '<name>.<ext>', to tell where one value ends"
             case .catchAllWithText: "'<path:name>' alone in its segment"
             case .catchAllNotLast: "'<path:name>' as the last segment"
             case .catchAllInQuery: "a placeholder of another type"

@@ -182,6 +182,11 @@ final class LinkMatcher {
                             )
                         }
                         .joined(separator: "/"))
+                } else if !layout.slots[slot].separators.isEmpty {
+                    guard let part = Self.part(slot, of: layout, from: capture, bytes: bytes, fromSource: fromSource)
+                    else { return .failed(.unexplained) }
+                    items.append(part)
+                    continue
                 } else if let owned = capture.owned {
                     text = .owned(owned)
                 } else if fromSource {
@@ -202,6 +207,31 @@ final class LinkMatcher {
             }
             return .found(entry: Int(found), parameters: LinkParameters(layout: layout, source: source, items: items))
         }
+    }
+
+    /// The text and value of one placeholder of a segment with several, split again from the
+    /// segment's capture (the walk checked that it splits and converts).
+    private static func part(
+        _ index: Int, of layout: LinkParameterLayout, from capture: CaptureSlot, bytes: UnsafeBufferPointer<UInt8>,
+        fromSource: Bool
+    ) -> LinkCapturedValue? {
+        let slot = layout.slots[index]
+        if let owned = capture.owned {
+            guard let parts = LinkSegmentSplit.parts(of: owned, separators: slot.separators),
+                let value = LinkValueConversion.convert(parts[slot.part], with: slot.converter)
+            else { return nil }
+            return LinkCapturedValue(slot: index, text: .owned(parts[slot.part]), value: value)
+        }
+        guard
+            let range = LinkSegmentSplit.range(
+                ofPart: slot.part, in: bytes, from: capture.start, to: capture.end, separators: slot.separators),
+            let value = LinkValueConversion.convert(UnsafeBufferPointer(rebasing: bytes[range]), with: slot.converter)
+        else { return nil }
+        let text: LinkCapturedText =
+            fromSource
+            ? .slice(start: range.lowerBound, end: range.upperBound)
+            : .owned(String(decoding: UnsafeBufferPointer(rebasing: bytes[range]), as: UTF8.self))
+        return LinkCapturedValue(slot: index, text: text, value: value)
     }
 
     /// Reads the values of `entry`'s query items from the link's query, in the pattern's order.

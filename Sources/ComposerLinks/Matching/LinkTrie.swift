@@ -26,6 +26,11 @@ struct LinkTrie {
         let suffix: String
         /// The app's conversion, for custom types.
         let convert: (@Sendable (String) -> (any Sendable)?)?
+        /// For a segment with several placeholders: the texts between them (``LinkSegmentSplit``)
+        /// and how each placeholder after the first converts (`type` and `convert` are the
+        /// first's). Empty for one placeholder.
+        let separators: [String]
+        let laterConverters: [LinkConverter]
 
         /// The UTF-8 lengths of `prefix` and `suffix` (constant time for native strings).
         var prefixBytes: Int { prefix.utf8.count }
@@ -33,7 +38,10 @@ struct LinkTrie {
 
         var converter: LinkConverter { LinkConverter(type: type, sample: nil, convert: convert) }
 
-        var shape: LinkSegmentShape { .placeholder(type: type, prefix: prefix, suffix: suffix) }
+        var shape: LinkSegmentShape {
+            .placeholders(
+                types: [type] + laterConverters.map(\.type), texts: [prefix] + separators + [suffix])
+        }
     }
 
     /// One level of one or more patterns.
@@ -214,13 +222,14 @@ struct LinkTrie {
                     node =
                         pathCase == .insensitive
                         ? literalChild(of: node, Self.foldedKey(text), lengthOf: text) : literalChild(of: node, text)
-                case .placeholder(let prefix, let placeholder, let suffix):
+                case .placeholder, .placeholders:
                     if let child = child(of: node, for: segment.shape) {
                         node = child
                     } else {
-                        let converter =
+                        let segmentConverters = segment.placeholders.map { placeholder in
                             converters[placeholder.name] ?? LinkConverter(type: .string, sample: nil, convert: nil)
-                        node = addEdge(to: node, type: placeholder.type, prefix: prefix, suffix: suffix, converter)
+                        }
+                        node = addEdge(to: node, texts: segment.texts, segmentConverters)
                     }
                 }
             }
@@ -264,13 +273,14 @@ struct LinkTrie {
         return child
     }
 
-    private mutating func addEdge(
-        to node: Int, type: LinkValueType, prefix: String, suffix: String, _ converter: LinkConverter
-    ) -> Int {
+    /// Adds a placeholder child for a segment of `texts` around and between placeholders that
+    /// convert with `converters` (one fewer than `texts`).
+    private mutating func addEdge(to node: Int, texts: [String], _ converters: [LinkConverter]) -> Int {
         let child = newNode()
         let edge = Edge(
-            type: type, isPrintableASCII: Self.isPrintableASCII(prefix) && Self.isPrintableASCII(suffix),
-            child: Int32(child), prefix: prefix, suffix: suffix, convert: converter.convert)
+            type: converters[0].type, isPrintableASCII: texts.allSatisfy(Self.isPrintableASCII),
+            child: Int32(child), prefix: texts[0], suffix: texts[texts.count - 1], convert: converters[0].convert,
+            separators: Array(texts.dropFirst().dropLast()), laterConverters: Array(converters.dropFirst()))
         if nodes[node].isIndexed {
             nodes[node].edges.append(edge)
             index(edgeAt: nodes[node].edges.count - 1, of: node)
@@ -463,11 +473,11 @@ struct LinkTrie {
         switch shape {
         case .literal(let text), .foldedLiteral(let text):
             return existingLiteral(of: node, text).map(Int.init)
-        case .placeholder(let type, let prefix, let suffix):
+        case .placeholders(_, let texts):
             if nodes[node].isIndexed {
                 var found: Int?
-                forEachAffixSlot(node: node, prefix: prefix, suffix: suffix) { position in
-                    if nodes[node].edges[position].type == type { found = Int(nodes[node].edges[position].child) }
+                forEachAffixSlot(node: node, prefix: texts[0], suffix: texts[texts.count - 1]) { position in
+                    if nodes[node].edges[position].shape == shape { found = Int(nodes[node].edges[position].child) }
                 }
                 return found
             }
@@ -817,7 +827,7 @@ extension LinkTrie {
         _ edge: Edge, _ segment: SegmentRef, _ depth: Int, _ state: inout Walk, affixChecked: Bool = false
     ) -> Bool {
         var slot = CaptureSlot(isSet: true, start: segment.start, end: segment.end)
-        let converted: LinkConvertedValue?
+        var converted: LinkConvertedValue?
         if segment.isPrintableASCII && edge.isPrintableASCII {
             let affix = edge.prefixBytes + edge.suffixBytes
             if affix > 0 {
@@ -828,8 +838,28 @@ extension LinkTrie {
                 slot.start += edge.prefixBytes
                 slot.end -= edge.suffixBytes
             }
-            converted = LinkValueConversion.convert(
-                UnsafeBufferPointer(rebasing: state.bytes[slot.start..<slot.end]), with: edge.converter)
+            if edge.separators.isEmpty {
+                converted = LinkValueConversion.convert(
+                    UnsafeBufferPointer(rebasing: state.bytes[slot.start..<slot.end]), with: edge.converter)
+            } else {
+                // Several placeholders: the split is checked and every part converted now; the
+                // matcher splits again for the values of the one match that wins.
+                var allConverted = true
+                let splits = LinkSegmentSplit.forEachPart(
+                    of: state.bytes, from: slot.start, to: slot.end, separators: edge.separators
+                ) { part, start, end in
+                    let converter = part == 0 ? edge.converter : edge.laterConverters[part - 1]
+                    if LinkValueConversion.convert(
+                        UnsafeBufferPointer(rebasing: state.bytes[start..<end]), with: converter)
+                        == nil
+                    {
+                        allConverted = false
+                    }
+                    return allConverted || state.relaxed
+                }
+                guard splits else { return false }
+                converted = allConverted ? .text : nil
+            }
         } else {
             // Text outside printable ASCII compares by characters, as `String` does.
             var middle = state.text(segment)
@@ -842,11 +872,20 @@ extension LinkTrie {
                 middle = String(middle.dropFirst(prefixCount).dropLast(suffixCount))
             }
             slot.owned = middle
-            converted = LinkValueConversion.convert(middle, with: edge.converter)
+            if edge.separators.isEmpty {
+                converted = LinkValueConversion.convert(middle, with: edge.converter)
+            } else {
+                guard let parts = LinkSegmentSplit.parts(of: middle, separators: edge.separators) else { return false }
+                let converters = [edge.converter] + edge.laterConverters
+                let allConverted = zip(parts, converters).allSatisfy {
+                    LinkValueConversion.convert($0, with: $1) != nil
+                }
+                converted = allConverted ? .text : nil
+            }
         }
         if let converted {
             slot.converted = converted
-        } else if state.relaxed && edge.type.isTyped {
+        } else if state.relaxed && (edge.type.isTyped || !edge.separators.isEmpty) {
             slot.isConverted = false
         } else {
             return false

@@ -12,7 +12,7 @@
 /// hosts       = host | "{" host { "," host } "}"        (http and https only, and required there)
 /// host        = 1*( letter | digit | "-" | "." | ":" )
 /// path        = [ "/" ] [ segment { "/" segment } ] [ "/" ]
-/// segment     = text | [ text ] placeholder [ text ] | catch-all
+/// segment     = text | [ text ] placeholder { text placeholder } [ text ] | catch-all
 /// catch-all   = "<path:" name ">"                     (alone in the last segment)
 /// placeholder = "<" [ type ":" ] name ">"
 /// query       = key "=" query-value { "&" key "=" query-value }
@@ -29,7 +29,12 @@
 ///   (canonically equal spellings are one), case-sensitively unless the table or the pattern
 ///   is registered with ``LinkPathCase/insensitive``.
 /// - A placeholder takes at least one character, and the text around it (`user-<int:id>`,
-///   `<name>.json`) must be there, case-sensitively; one placeholder per segment.
+///   `<name>.json`) must be there, case-sensitively.
+/// - A segment may hold several placeholders separated by static text (`<name>.<ext>`,
+///   `<int:y>-<int:m>-<int:d>`); `<a><b>` is an error. Each placeholder but the last takes the
+///   shortest text up to the next occurrence of the text written after it, and the last takes
+///   the rest: `<name>.<ext>` reads `archive.tar.gz` as `archive` and `tar.gz`. The split comes
+///   first; a part that does not convert fails the pattern, without trying another split.
 /// - `<path:name>` takes one or more whole segments, the rest of the path.
 /// - Query items are matched by key, in any order, among any others; the query takes no part in
 ///   choosing a pattern.
@@ -39,11 +44,12 @@
 /// ## Which pattern wins
 ///
 /// The path decides, segment by segment from the left: at the first segment where two matching
-/// patterns differ, static text beats a placeholder (text as written beats text that only
-/// matches with case ignored), a typed placeholder beats a string one (typed ones rank `bool`,
-/// `uuid`, `int`, `double`, then app types by name), and a string placeholder beats the
-/// catch-all. Between placeholders of one type, the one with more static characters around it
-/// wins (`user-<id>` over `<id>`); at equal length the prefix, then the suffix, in string order.
+/// patterns differ, static text beats placeholders (text as written beats text that only
+/// matches with case ignored), and placeholders beat the catch-all. Between two segments with
+/// placeholders the first difference in this list decides: more static characters around and
+/// between them (`user-<id>` over `<id>`, `<a>.<b>` over `<double:d>`); the types from the
+/// left, `bool`, `uuid`, `int`, `double`, app types by name, then `string`; fewer
+/// placeholders; the static texts from the left in string order.
 /// A branch that fails further right gives way to the next. Registration order never matters:
 /// two patterns that would match the same links cannot both be registered.
 public struct LinkPattern: Sendable, Hashable, CustomStringConvertible {
@@ -53,6 +59,10 @@ public struct LinkPattern: Sendable, Hashable, CustomStringConvertible {
         case literal(String)
         /// A placeholder, possibly with static text before (`prefix`) and after (`suffix`) it.
         case placeholder(prefix: String, LinkPlaceholder, suffix: String)
+        /// Two or more placeholders, such as `<name>.<ext>` or `<int:a>-<int:b>-<int:c>`.
+        /// `texts` holds one more element than `placeholders`: the text before the first
+        /// placeholder, the text between each pair (never empty), then the text after the last.
+        case placeholders(texts: [String], [LinkPlaceholder])
         /// `<path:name>`: one or more remaining segments; always the last segment.
         case catchAll(LinkPlaceholder)
     }
@@ -110,7 +120,7 @@ public struct LinkPattern: Sendable, Hashable, CustomStringConvertible {
 
     /// Every placeholder, path ones first, in the order written.
     public var placeholders: [LinkPlaceholder] {
-        segments.compactMap(\.placeholder) + query.map(\.placeholder)
+        segments.flatMap(\.placeholders) + query.map(\.placeholder)
     }
 
     /// The normalized spelling: lowercased scheme and hosts, no trailing slash and `<name>`
@@ -153,11 +163,23 @@ public struct LinkPattern: Sendable, Hashable, CustomStringConvertible {
 }
 
 extension LinkPattern.Segment {
-    /// The placeholder the segment captures, if any.
-    var placeholder: LinkPlaceholder? {
+    /// The placeholders the segment captures, left to right.
+    public var placeholders: [LinkPlaceholder] {
         switch self {
-        case .literal: nil
-        case .placeholder(_, let placeholder, _), .catchAll(let placeholder): placeholder
+        case .literal: []
+        case .placeholder(_, let placeholder, _), .catchAll(let placeholder): [placeholder]
+        case .placeholders(_, let placeholders): placeholders
+        }
+    }
+
+    /// The static texts around and between the segment's placeholders (one more than there
+    /// are placeholders); the text itself for a static segment, none for a catch-all.
+    public var texts: [String] {
+        switch self {
+        case .literal(let text): [text]
+        case .placeholder(let prefix, _, let suffix): [prefix, suffix]
+        case .placeholders(let texts, _): texts
+        case .catchAll: []
         }
     }
 
@@ -166,6 +188,8 @@ extension LinkPattern.Segment {
         switch self {
         case .literal(let text): text
         case .placeholder(let prefix, let placeholder, let suffix): prefix + placeholder.patternText + suffix
+        case .placeholders(let texts, let placeholders):
+            zip(texts, placeholders).map { $0 + $1.patternText }.joined() + (texts.last ?? "")
         case .catchAll(let placeholder): placeholder.patternText
         }
     }
@@ -175,7 +199,9 @@ extension LinkPattern.Segment {
         switch self {
         case .literal(let text): .literal(text)
         case .placeholder(let prefix, let placeholder, let suffix):
-            .placeholder(type: placeholder.type, prefix: prefix, suffix: suffix)
+            .placeholders(types: [placeholder.type], texts: [prefix, suffix])
+        case .placeholders(let texts, let placeholders):
+            .placeholders(types: placeholders.map(\.type), texts: texts)
         case .catchAll: .catchAll
         }
     }

@@ -144,32 +144,49 @@ struct LinkPatternParser {
     }
 
     /// One segment, or `nil` when it is empty.
+    ///
+    /// Placeholders in one segment must be separated by static text: matching gives each one
+    /// but the last the shortest text up to the next occurrence of the text after it, which is
+    /// only a rule when that text is there.
     private mutating func parseSegment() throws(LinkPatternError) -> LinkPattern.Segment? {
-        var prefix = ""
-        var suffix = ""
-        var placeholder: LinkPlaceholder?
-        var placeholderStart = index
+        let segmentStart = index
+        var texts = [""]
+        var placeholders: [LinkPlaceholder] = []
+        var placeholderStarts: [Int] = []
         while let character = current, character != "/", character != "?", character != "#" {
             if character == "<" {
-                guard placeholder == nil else { throw failure(.secondPlaceholderInSegment, at: index) }
-                placeholderStart = index
-                placeholder = try parsePlaceholder(location: .path)
+                placeholderStarts.append(index)
+                placeholders.append(try parsePlaceholder(location: .path))
+                texts.append("")
                 continue
             }
             guard Self.isLiteral(character) else { throw failure(.invalidCharacter(character), at: index) }
-            if placeholder == nil {
-                prefix.append(character)
-            } else {
-                suffix.append(character)
-            }
+            texts[texts.count - 1].append(character)
             index += 1
         }
-        guard let placeholder else { return prefix.isEmpty ? nil : .literal(prefix) }
-        guard placeholder.type == .path else { return .placeholder(prefix: prefix, placeholder, suffix: suffix) }
-        guard prefix.isEmpty, suffix.isEmpty else {
-            throw failure(.catchAllWithText(placeholder.name), at: placeholderStart)
+        let segmentText = String(characters[segmentStart..<index])
+        if let catchAll = placeholders.firstIndex(where: { $0.type == .path }), placeholders.count > 1 {
+            throw failure(.catchAllWithText(placeholders[catchAll].name), at: placeholderStarts[catchAll])
         }
-        return .catchAll(placeholder)
+        for position in placeholders.indices.dropFirst() where texts[position].isEmpty {
+            throw failure(
+                .adjacentPlaceholders(
+                    segment: segmentText, first: placeholders[position - 1].name, second: placeholders[position].name),
+                at: placeholderStarts[position])
+        }
+        switch placeholders.count {
+        case 0:
+            return texts[0].isEmpty ? nil : .literal(texts[0])
+        case 1 where placeholders[0].type == .path:
+            guard texts[0].isEmpty, texts[1].isEmpty else {
+                throw failure(.catchAllWithText(placeholders[0].name), at: placeholderStarts[0])
+            }
+            return .catchAll(placeholders[0])
+        case 1:
+            return .placeholder(prefix: texts[0], placeholders[0], suffix: texts[1])
+        default:
+            return .placeholders(texts: texts, placeholders)
+        }
     }
 
     /// `<name>`, `<type:name>` or, in the query, `<name?>`; `index` is at the `<`.

@@ -86,18 +86,8 @@ extension LinkTable {
             switch segment {
             case .literal(let text):
                 pieces.append(encode(text, in: .segment))
-            case .placeholder(let prefix, let placeholder, let suffix):
-                let text = try singleText(for: placeholder, in: entry, texts: texts)
-                let whole = prefix + text + suffix
-                // Text around a placeholder is matched by characters: a value that starts or
-                // ends with a combining mark would merge with it and never be read back.
-                guard whole.hasPrefix(prefix), whole.hasSuffix(suffix),
-                    String(whole.dropFirst(prefix.count).dropLast(suffix.count)) == text
-                else {
-                    throw .conversionFailed(
-                        parameter: placeholder.name, expected: placeholder.type, found: text, pattern: pattern.text)
-                }
-                pieces.append(encode(whole, in: .segment))
+            case .placeholder, .placeholders:
+                pieces.append(encode(try segmentText(segment, of: entry, pattern: pattern, texts: texts), in: .segment))
             case .catchAll(let placeholder):
                 let text = try singleText(for: placeholder, in: entry, texts: texts)
                 // `check` accepted the text, so it has segments.
@@ -125,6 +115,39 @@ extension LinkTable {
         }
         if !items.isEmpty { url += "?" + items.joined(separator: "&") }
         return url
+    }
+
+    /// The decoded text of a segment with placeholders, checked to read back as the same values:
+    /// text around a placeholder is matched by characters, so a value that starts or ends with
+    /// a combining mark would merge with it, and a value holding the text written after its
+    /// placeholder would end there (see ``LinkSegmentSplit``).
+    private func segmentText(
+        _ segment: LinkPattern.Segment, of entry: Entry, pattern: LinkPattern, texts: [String: [String]]
+    )
+        throws(LinkError) -> String
+    {
+        let placeholders = segment.placeholders
+        let around = segment.texts
+        var values: [String] = []
+        var whole = around[0]
+        for (placeholder, after) in zip(placeholders, around.dropFirst()) {
+            let value = try singleText(for: placeholder, in: entry, texts: texts)
+            values.append(value)
+            whole += value + after
+        }
+        let prefix = around[0]
+        let suffix = around[around.count - 1]
+        let readBack =
+            whole.hasPrefix(prefix) && whole.hasSuffix(suffix)
+            ? LinkSegmentSplit.parts(
+                of: String(whole.dropFirst(prefix.count).dropLast(suffix.count)),
+                separators: Array(around.dropFirst().dropLast()))
+            : nil
+        for (position, placeholder) in placeholders.enumerated() where readBack?[position] != values[position] {
+            throw .conversionFailed(
+                parameter: placeholder.name, expected: placeholder.type, found: values[position], pattern: pattern.text)
+        }
+        return whole
     }
 
     private func singleText(for placeholder: LinkPlaceholder, in entry: Entry, texts: [String: [String]])

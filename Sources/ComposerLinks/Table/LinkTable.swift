@@ -392,15 +392,21 @@ public struct LinkTable<Target> {
         if let near = trie.match(
             address.segments, from: root, relaxed: true, progress: &relaxedProgress, visits: &visits)
         {
-            let pattern = entries[near.entry].pattern
+            let entry = entries[near.entry]
+            let pattern = entry.pattern
             for (position, segment) in pattern.segments.enumerated() where position < near.captures.count {
-                guard let placeholder = segment.placeholder, let capture = near.captures[position], capture.value == nil
-                else {
-                    continue
+                guard let capture = near.captures[position], capture.value == nil else { continue }
+                let placeholders = segment.placeholders
+                let parts =
+                    placeholders.count > 1
+                    ? LinkSegmentSplit.parts(of: capture.text, separators: Array(segment.texts.dropFirst().dropLast()))
+                    : [capture.text]
+                let converters = entry.converters
+                for (placeholder, part) in zip(placeholders, parts ?? [])
+                where converters[placeholder.name].map({ Self.accepts(part, converter: $0) }) == false {
+                    return .conversionFailed(
+                        parameter: placeholder.name, expected: placeholder.type, found: part, pattern: pattern.text)
                 }
-                return .conversionFailed(
-                    parameter: placeholder.name, expected: placeholder.type, found: capture.text, pattern: pattern.text
-                )
             }
         }
         let closest = trie.entries(below: progress.nodes, limit: 3).map { entries[$0].text }

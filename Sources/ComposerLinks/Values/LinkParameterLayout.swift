@@ -17,6 +17,10 @@ final class LinkParameterLayout: Sendable {
         let queryKey: String
         /// The app's conversion for custom types, captured at registration; `nil` for built-in types.
         let convert: (@Sendable (String) -> (any Sendable)?)?
+        /// In a segment with several placeholders: the texts between them and which one this is
+        /// (see ``LinkSegmentSplit``); empty and 0 otherwise.
+        let separators: [String]
+        let part: Int
 
         /// How the slot's text converts (the sample, for the catalog, comes from the table's converters).
         var converter: LinkConverter { LinkConverter(type: type, sample: nil, convert: convert) }
@@ -46,19 +50,22 @@ final class LinkParameterLayout: Sendable {
         var slots: [Slot] = []
         slots.reserveCapacity(converters.count)
         for (depth, segment) in pattern.segments.enumerated() {
-            guard let placeholder = segment.placeholder else { continue }
-            slots.append(
-                Slot(
-                    type: placeholder.type, isOptional: false, depth: Int32(depth), name: placeholder.name,
-                    queryKey: "",
-                    convert: converters[slots.count].convert))
+            let placeholders = segment.placeholders
+            let separators = placeholders.count > 1 ? Array(segment.texts.dropFirst().dropLast()) : []
+            for (part, placeholder) in placeholders.enumerated() {
+                slots.append(
+                    Slot(
+                        type: placeholder.type, isOptional: false, depth: Int32(depth), name: placeholder.name,
+                        queryKey: "", convert: converters[slots.count].convert, separators: separators, part: part))
+            }
         }
         pathSlotCount = slots.count
         for item in pattern.query {
             slots.append(
                 Slot(
                     type: item.placeholder.type, isOptional: item.placeholder.isOptional, depth: -1,
-                    name: item.placeholder.name, queryKey: item.key, convert: converters[slots.count].convert))
+                    name: item.placeholder.name, queryKey: item.key, convert: converters[slots.count].convert,
+                    separators: [], part: 0))
         }
         self.slots = slots
     }
