@@ -24,11 +24,36 @@ final class LinkMatcher {
         case unexplained
     }
 
-    var trie = LinkTrie()
-    /// Each entry's placeholders and pattern text, by entry.
-    var layouts: [LinkParameterLayout] = []
+    /// The patterns' tree. Kept behind a pointer the matcher owns and reached through
+    /// addressors, so that a lookup walks the tree where it is: reading a class's stored
+    /// struct would copy it (a retain of each of its arrays) and check exclusive access
+    /// around every read, several times per lookup.
+    var trie: LinkTrie {
+        unsafeAddress { UnsafePointer(trieStorage) }
+        unsafeMutableAddress { trieStorage }
+    }
+    /// Each entry's placeholders and pattern text, by entry (behind a pointer, like `trie`).
+    var layouts: [LinkParameterLayout] {
+        unsafeAddress { UnsafePointer(layoutStorage) }
+        unsafeMutableAddress { layoutStorage }
+    }
 
-    init() {}
+    private let trieStorage: UnsafeMutablePointer<LinkTrie>
+    private let layoutStorage: UnsafeMutablePointer<[LinkParameterLayout]>
+
+    init() {
+        trieStorage = .allocate(capacity: 1)
+        trieStorage.initialize(to: LinkTrie())
+        layoutStorage = .allocate(capacity: 1)
+        layoutStorage.initialize(to: [])
+    }
+
+    deinit {
+        trieStorage.deinitialize(count: 1)
+        trieStorage.deallocate()
+        layoutStorage.deinitialize(count: 1)
+        layoutStorage.deallocate()
+    }
 
     /// A matcher with the same patterns, to change without changing this one.
     func copy() -> LinkMatcher {
@@ -183,11 +208,14 @@ final class LinkMatcher {
                         }
                         .joined(separator: "/"))
                 } else if !layout.slots[slot].separators.isEmpty {
-                    guard let part = Self.part(slot, of: layout, from: capture, bytes: bytes, fromSource: fromSource)
+                    guard
+                        let part = Self.part(
+                            slot, of: layout, from: capture, owned: state.ownedText(capture), bytes: bytes,
+                            fromSource: fromSource)
                     else { return .failed(.unexplained) }
                     items.append(part)
                     continue
-                } else if let owned = capture.owned {
+                } else if let owned = state.ownedText(capture) {
                     text = .owned(owned)
                 } else if fromSource {
                     text = .slice(start: capture.start, end: capture.end)
@@ -196,7 +224,7 @@ final class LinkMatcher {
                         String(
                             decoding: UnsafeBufferPointer(rebasing: bytes[capture.start..<capture.end]), as: UTF8.self))
                 }
-                items.append(LinkCapturedValue(slot: slot, text: text, value: capture.converted))
+                items.append(LinkCapturedValue(slot: slot, text: text, value: state.converted(capture)))
             }
             if layout.pathSlotCount < layout.slots.count {
                 do throws(LinkError) {
@@ -212,11 +240,11 @@ final class LinkMatcher {
     /// The text and value of one placeholder of a segment with several, split again from the
     /// segment's capture (the walk checked that it splits and converts).
     private static func part(
-        _ index: Int, of layout: LinkParameterLayout, from capture: CaptureSlot, bytes: UnsafeBufferPointer<UInt8>,
-        fromSource: Bool
+        _ index: Int, of layout: LinkParameterLayout, from capture: CaptureSlot, owned: String?,
+        bytes: UnsafeBufferPointer<UInt8>, fromSource: Bool
     ) -> LinkCapturedValue? {
         let slot = layout.slots[index]
-        if let owned = capture.owned {
+        if let owned {
             guard let parts = LinkSegmentSplit.parts(of: owned, separators: slot.separators),
                 let value = LinkValueConversion.convert(parts[slot.part], with: slot.converter)
             else { return nil }

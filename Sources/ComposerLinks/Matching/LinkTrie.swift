@@ -17,31 +17,32 @@ import Foundation
 struct LinkTrie {
     /// A placeholder child: how to test a segment against it and where it leads.
     struct Edge {
-        // Fields in this order pack into 72 bytes.
+        // Fields in this order pack into 80 bytes.
         let type: LinkValueType
         /// Whether prefix and suffix are printable ASCII, so bytes and characters coincide.
         let isPrintableASCII: Bool
         let child: Int32
+        /// For a segment with several placeholders, its position in `compounds`; -1 otherwise,
+        /// so that the common edge carries nothing more to copy.
+        let compound: Int32
         let prefix: String
         let suffix: String
         /// The app's conversion, for custom types.
         let convert: (@Sendable (String) -> (any Sendable)?)?
-        /// For a segment with several placeholders: the texts between them (``LinkSegmentSplit``)
-        /// and how each placeholder after the first converts (`type` and `convert` are the
-        /// first's). Empty for one placeholder.
-        let separators: [String]
-        let laterConverters: [LinkConverter]
 
         /// The UTF-8 lengths of `prefix` and `suffix` (constant time for native strings).
         var prefixBytes: Int { prefix.utf8.count }
         var suffixBytes: Int { suffix.utf8.count }
 
         var converter: LinkConverter { LinkConverter(type: type, sample: nil, convert: convert) }
+    }
 
-        var shape: LinkSegmentShape {
-            .placeholders(
-                types: [type] + laterConverters.map(\.type), texts: [prefix] + separators + [suffix])
-        }
+    /// What an edge for a segment with several placeholders needs besides its first placeholder.
+    struct Compound {
+        /// The texts between the placeholders (see ``LinkSegmentSplit``).
+        let separators: [String]
+        /// How each placeholder after the first converts.
+        let laterConverters: [LinkConverter]
     }
 
     /// One level of one or more patterns.
@@ -147,6 +148,8 @@ struct LinkTrie {
     static let indexThreshold = 8
 
     private(set) var nodes: [Node] = []
+    /// The extra parts of edges for segments with several placeholders, by `Edge/compound`.
+    private(set) var compounds: [Compound] = []
     private(set) var roots: [String: Int] = [:]
     private(set) var rootList: [Root] = []
     /// Every distinct static text of the trie, once, and where each is in `labels`.
@@ -279,13 +282,18 @@ struct LinkTrie {
         let child = newNode()
         let edge = Edge(
             type: converters[0].type, isPrintableASCII: texts.allSatisfy(Self.isPrintableASCII),
-            child: Int32(child), prefix: texts[0], suffix: texts[texts.count - 1], convert: converters[0].convert,
-            separators: Array(texts.dropFirst().dropLast()), laterConverters: Array(converters.dropFirst()))
+            child: Int32(child), compound: texts.count > 2 ? Int32(compounds.count) : -1, prefix: texts[0],
+            suffix: texts[texts.count - 1], convert: converters[0].convert)
+        if texts.count > 2 {
+            compounds.append(
+                Compound(
+                    separators: Array(texts.dropFirst().dropLast()), laterConverters: Array(converters.dropFirst())))
+        }
         if nodes[node].isIndexed {
             nodes[node].edges.append(edge)
             index(edgeAt: nodes[node].edges.count - 1, of: node)
         } else {
-            let position = nodes[node].edges.firstIndex { edge.shape.precedes($0.shape) }
+            let position = nodes[node].edges.firstIndex { shape(of: edge).precedes(shape(of: $0)) }
             nodes[node].edges.insert(edge, at: position ?? nodes[node].edges.count)
             if nodes[node].edges.count > Self.indexThreshold {
                 nodes[node].affix = Int32(affixNodes.count)
@@ -477,14 +485,25 @@ struct LinkTrie {
             if nodes[node].isIndexed {
                 var found: Int?
                 forEachAffixSlot(node: node, prefix: texts[0], suffix: texts[texts.count - 1]) { position in
-                    if nodes[node].edges[position].shape == shape { found = Int(nodes[node].edges[position].child) }
+                    if self.shape(of: nodes[node].edges[position]) == shape {
+                        found = Int(nodes[node].edges[position].child)
+                    }
                 }
                 return found
             }
-            return nodes[node].edges.first { $0.shape == shape }.map { Int($0.child) }
+            return nodes[node].edges.first { self.shape(of: $0) == shape }.map { Int($0.child) }
         case .catchAll:
             return nil
         }
+    }
+
+    /// The shape of the segment `edge` stands for.
+    func shape(of edge: Edge) -> LinkSegmentShape {
+        guard edge.compound >= 0 else { return .placeholders(types: [edge.type], texts: [edge.prefix, edge.suffix]) }
+        let compound = compounds[Int(edge.compound)]
+        return .placeholders(
+            types: [edge.type] + compound.laterConverters.map(\.type),
+            texts: [edge.prefix] + compound.separators + [edge.suffix])
     }
 
     static func isPrintableASCII(_ text: String) -> Bool {
@@ -535,8 +554,11 @@ struct LinkTrie {
                             captures.append(nil)
                             continue
                         }
-                        let text = slot.owned ?? String(decoding: buffer[slot.start..<slot.end], as: UTF8.self)
-                        captures.append(Capture(text: text, value: slot.isConverted ? slot.value(text: text) : nil))
+                        let text = state.text(of: slot)
+                        captures.append(
+                            Capture(
+                                text: text,
+                                value: slot.isConverted ? state.converted(slot).value(text: text) : nil))
                     }
                     return Match(entry: Int(entry), captures: captures)
                 }
@@ -572,7 +594,7 @@ struct LinkTrie {
                 queue.append(child)
             }
             var edges = nodes[node].edges
-            if nodes[node].isIndexed { edges.sort { $0.shape.precedes($1.shape) } }
+            if nodes[node].isIndexed { edges.sort { shape(of: $0).precedes(shape(of: $1)) } }
             for edge in edges {
                 guard queue.count < searchLimit else { break }
                 queue.append(Int(edge.child))
@@ -592,29 +614,30 @@ struct SegmentRef {
     var isPrintableASCII: Bool
 }
 
-/// What a placeholder took from one segment during a walk.
+/// What a placeholder took from one segment during a walk. Plain data, so that slots cost
+/// nothing to make, copy and drop: texts and app values that are not byte ranges of the buffer
+/// live in the walk (``Walk/ownedTexts``, ``Walk/customValues``).
 struct CaptureSlot {
     var isSet = false
     /// Whether the text converted (always, except for typed placeholders in relaxed walks).
     var isConverted = true
+    /// The text's position in the walk's `ownedTexts` when it is not a byte range of the buffer
+    /// (a catch-all across dropped empty segments, or text cut by characters); -1 otherwise.
+    var owned: Int32 = -1
     var start = 0
     var end = 0
-    /// The text when it is not a byte range of the buffer (a catch-all across dropped empty
-    /// segments, or text cut by characters).
-    var owned: String?
-    var converted: LinkConvertedValue = .text
+    var value: SlotValue = .text
+}
 
-    /// The value as the converter returned it.
-    func value(text: String) -> any Sendable {
-        switch converted {
-        case .text: text
-        case .int(let value): value
-        case .double(let value): value
-        case .bool(let value): value
-        case .uuid(let value): value
-        case .custom(let value): value
-        }
-    }
+/// A converted value in a capture slot: a built-in type's value, or an app value's position
+/// in the walk's `customValues`.
+enum SlotValue {
+    case text
+    case int(Int)
+    case double(Double)
+    case bool(Bool)
+    case uuid(UUID)
+    case custom(Int32)
 }
 
 /// Runs `body` with `count` empty capture slots that live on the stack when few.
@@ -637,6 +660,10 @@ struct Walk {
     var tracking = false
     var visits = 0
     var progress = LinkTrie.Progress()
+    /// Texts of slots that are not byte ranges of `bytes`; empty (unallocated) on most walks.
+    var ownedTexts: [String] = []
+    /// Values of app-defined types; empty (unallocated) unless a pattern uses one.
+    var customValues: [any Sendable] = []
 
     init(
         bytes: UnsafeBufferPointer<UInt8>, segments: UnsafeBufferPointer<SegmentRef>,
@@ -649,6 +676,48 @@ struct Walk {
 
     func text(_ segment: SegmentRef) -> String {
         String(decoding: UnsafeBufferPointer(rebasing: bytes[segment.start..<segment.end]), as: UTF8.self)
+    }
+
+    /// Keeps `text` for a slot and returns its position.
+    mutating func own(_ text: String) -> Int32 {
+        ownedTexts.append(text)
+        return Int32(ownedTexts.count - 1)
+    }
+
+    /// The slot's text when the walk keeps it, `nil` when it is the slot's byte range.
+    func ownedText(_ slot: CaptureSlot) -> String? {
+        slot.owned >= 0 ? ownedTexts[Int(slot.owned)] : nil
+    }
+
+    /// The slot's text, wherever it is.
+    func text(of slot: CaptureSlot) -> String {
+        ownedText(slot) ?? String(decoding: UnsafeBufferPointer(rebasing: bytes[slot.start..<slot.end]), as: UTF8.self)
+    }
+
+    /// `converted` as a slot keeps it.
+    mutating func slotValue(_ converted: LinkConvertedValue) -> SlotValue {
+        switch converted {
+        case .text: return .text
+        case .int(let value): return .int(value)
+        case .double(let value): return .double(value)
+        case .bool(let value): return .bool(value)
+        case .uuid(let value): return .uuid(value)
+        case .custom(let value):
+            customValues.append(value)
+            return .custom(Int32(customValues.count - 1))
+        }
+    }
+
+    /// The slot's converted value.
+    func converted(_ slot: CaptureSlot) -> LinkConvertedValue {
+        switch slot.value {
+        case .text: .text
+        case .int(let value): .int(value)
+        case .double(let value): .double(value)
+        case .bool(let value): .bool(value)
+        case .uuid(let value): .uuid(value)
+        case .custom(let index): .custom(customValues[Int(index)])
+        }
     }
 }
 
@@ -721,7 +790,7 @@ extension LinkTrie {
             contiguous = false
         }
         if !contiguous {
-            slot.owned = state.segments[depth...].map { state.text($0) }.joined(separator: "/")
+            slot.owned = state.own(state.segments[depth...].map { state.text($0) }.joined(separator: "/"))
         }
         state.captures[depth] = slot
         return catchAll
@@ -809,7 +878,7 @@ extension LinkTrie {
             let moving = buffer[sorted]
             var place = sorted
             while place > 0,
-                nodes[node].edges[Int(moving)].shape.precedes(nodes[node].edges[Int(buffer[place - 1])].shape)
+                shape(of: nodes[node].edges[Int(moving)]).precedes(shape(of: nodes[node].edges[Int(buffer[place - 1])]))
             {
                 buffer[place] = buffer[place - 1]
                 place -= 1
@@ -838,17 +907,18 @@ extension LinkTrie {
                 slot.start += edge.prefixBytes
                 slot.end -= edge.suffixBytes
             }
-            if edge.separators.isEmpty {
+            if edge.compound < 0 {
                 converted = LinkValueConversion.convert(
                     UnsafeBufferPointer(rebasing: state.bytes[slot.start..<slot.end]), with: edge.converter)
             } else {
+                let compound = compounds[Int(edge.compound)]
                 // Several placeholders: the split is checked and every part converted now; the
                 // matcher splits again for the values of the one match that wins.
                 var allConverted = true
                 let splits = LinkSegmentSplit.forEachPart(
-                    of: state.bytes, from: slot.start, to: slot.end, separators: edge.separators
+                    of: state.bytes, from: slot.start, to: slot.end, separators: compound.separators
                 ) { part, start, end in
-                    let converter = part == 0 ? edge.converter : edge.laterConverters[part - 1]
+                    let converter = part == 0 ? edge.converter : compound.laterConverters[part - 1]
                     if LinkValueConversion.convert(
                         UnsafeBufferPointer(rebasing: state.bytes[start..<end]), with: converter)
                         == nil
@@ -871,21 +941,24 @@ extension LinkTrie {
                 else { return false }
                 middle = String(middle.dropFirst(prefixCount).dropLast(suffixCount))
             }
-            slot.owned = middle
-            if edge.separators.isEmpty {
+            if edge.compound < 0 {
                 converted = LinkValueConversion.convert(middle, with: edge.converter)
             } else {
-                guard let parts = LinkSegmentSplit.parts(of: middle, separators: edge.separators) else { return false }
-                let converters = [edge.converter] + edge.laterConverters
+                let compound = compounds[Int(edge.compound)]
+                guard let parts = LinkSegmentSplit.parts(of: middle, separators: compound.separators) else {
+                    return false
+                }
+                let converters = [edge.converter] + compound.laterConverters
                 let allConverted = zip(parts, converters).allSatisfy {
                     LinkValueConversion.convert($0, with: $1) != nil
                 }
                 converted = allConverted ? .text : nil
             }
+            slot.owned = state.own(middle)
         }
         if let converted {
-            slot.converted = converted
-        } else if state.relaxed && (edge.type.isTyped || !edge.separators.isEmpty) {
+            slot.value = state.slotValue(converted)
+        } else if state.relaxed && (edge.type.isTyped || edge.compound >= 0) {
             slot.isConverted = false
         } else {
             return false

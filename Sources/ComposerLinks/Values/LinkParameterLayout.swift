@@ -113,4 +113,16 @@ enum LinkConvertedValue: Sendable {
     case bool(Bool)
     case uuid(UUID)
     case custom(any Sendable)
+
+    /// The value as the converter returned it; `text` is read only for `string` and `path`.
+    func value(text: @autoclosure () -> String) -> any Sendable {
+        switch self {
+        case .text: text()
+        case .int(let value): value
+        case .double(let value): value
+        case .bool(let value): value
+        case .uuid(let value): value
+        case .custom(let value): value
+        }
+    }
 }

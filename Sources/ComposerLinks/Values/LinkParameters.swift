@@ -224,13 +224,6 @@ public struct LinkParameters: Sendable, CustomStringConvertible {
 
     /// The converted value of `item`, as the converter returned it.
     func value(of item: LinkCapturedValue) -> any Sendable {
-        switch item.value {
-        case .text: text(of: item)
-        case .int(let value): value
-        case .double(let value): value
-        case .bool(let value): value
-        case .uuid(let value): value
-        case .custom(let value): value
-        }
+        item.value.value(text: text(of: item))
     }
 }

@@ -149,9 +149,9 @@ struct ByteTrie {
             }
             node.edgeStart = Int32(edges.count)
             node.edgeCount = Int32(draft.edges.count)
-            // LinkTable's order: kind (bool, uuid, int, double, string), then more text around first.
+            // LinkTable's order: more text around first, then kind (bool, uuid, int, double, string).
             let ordered = draft.edges.sorted {
-                ($0.0.rawValue, -($0.1.count + $0.2.count)) < ($1.0.rawValue, -($1.1.count + $1.2.count))
+                (-($0.1.count + $0.2.count), $0.0.rawValue) < (-($1.1.count + $1.2.count), $1.0.rawValue)
             }
             for (kind, prefix, suffix, child) in ordered {
                 edges.append(
