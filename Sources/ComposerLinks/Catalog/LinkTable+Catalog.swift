@@ -26,8 +26,10 @@ extension LinkTable {
         for placeholder in entry.layout.slots {
             if let sample = entry.samples[placeholder.name] {
                 texts[placeholder.name] = [sample]
-            } else if !placeholder.isOptional, let converter = converters.converter(for: placeholder.type) {
-                texts[placeholder.name] = [converter.sampleText(placeholderName: placeholder.name)]
+            } else if !placeholder.isOptional, converters.converter(for: placeholder.type) != nil {
+                texts[placeholder.name] = [
+                    converters.sampleText(for: placeholder.type, placeholderName: placeholder.name)
+                ]
             }
         }
         guard let url = try? buildURL(entry: index, pattern: entry.pattern, texts: texts),

@@ -57,65 +57,74 @@ public struct LinkPatternError: Error, Sendable, Equatable, CustomStringConverti
         case fragment
 
         /// What was found, such as `unclosed placeholder '<int:id'`.
-        var found: String {
-            switch self {
-            case .missingScheme: "missing scheme"
-            case .invalidSchemeCharacter(let character): "invalid character '\(character)' in scheme"
-            case .missingSchemeSeparator: "missing '://' after the scheme"
-            case .emptyHost: "missing host"
-            case .invalidHostCharacter(let character): "invalid character '\(character)' in host"
-            case .unclosedHostList: "unclosed host list"
-            case .duplicateHost(let host): "host '\(host)' listed twice"
-            case .emptySegment: "empty path segment"
-            case .invalidCharacter(let character): "invalid character '\(character)'"
-            case .unclosedPlaceholder(let text): "unclosed placeholder '\(text)'"
-            case .missingPlaceholderName: "placeholder without a name"
-            case .invalidName(let name): "invalid name '\(name)'"
-            case .unknownType(let type): "unknown placeholder type '\(type)'"
-            case .duplicatePlaceholderName(let name): "placeholder name '\(name)' used twice"
-            case .optionalInPath(let name): "optional placeholder '\(name)' in the path"
-            case .adjacentPlaceholders(let segment, let first, let second):
-                "placeholders '\(first)' and '\(second)' with no text between them in segment '\(segment)'"
-            case .catchAllWithText(let name): "catch-all '\(name)' with text around it"
-            case .catchAllNotLast(let name): "catch-all '\(name)' before the last segment"
-            case .catchAllInQuery(let name): "catch-all '\(name)' in the query"
-            case .emptyQueryKey: "empty query item"
-            case .missingQueryValue(let key): "query key '\(key)' without a value"
-            case .queryValueNotPlaceholder(let key): "query key '\(key)' with a value that is not a placeholder"
-            case .duplicateQueryKey(let key): "query key '\(key)' listed twice"
-            case .fragment: "fragment"
-            }
-        }
+        var found: String { explanation.found }
 
         /// What the parser needed at that column, such as `'>'`.
-        var expected: String {
+        var expected: String { explanation.expected }
+
+        /// Both texts of each problem, side by side, so that every case is described in one place.
+        private var explanation: (found: String, expected: String) {
             switch self {
-            case .missingScheme: "a scheme such as 'https' or 'shop'"
-            case .invalidSchemeCharacter: "letters, digits, '+', '-' or '.' followed by '://'"
-            case .missingSchemeSeparator: "'://'"
-            case .emptyHost: "a host such as 'example.com' or a list such as '{example.com,www.example.com}'"
-            case .invalidHostCharacter: "letters, digits, '-', '.' or ':'"
-            case .unclosedHostList: "'}'"
-            case .duplicateHost: "each host once"
-            case .emptySegment: "a segment between the slashes"
-            case .invalidCharacter:
-                "path or query text without spaces, '%', '#', '{', '}', '<' or '>' outside placeholders"
-            case .unclosedPlaceholder: "'>'"
-            case .missingPlaceholderName: "a name such as '<id>' or '<int:id>'"
-            case .invalidName: "letters, digits and '_', not starting with a digit"
-            case .unknownType: "one of \(LinkValueType.builtinNames.joined(separator: ", ")) or a registered converter"
-            case .duplicatePlaceholderName: "a unique name for each placeholder"
-            case .optionalInPath: "'?' only on query placeholders"
-            case .adjacentPlaceholders:
-                "static text between two placeholders of one segment, such as '<name>.<ext>', to tell where one value ends"
-            case .catchAllWithText: "'<path:name>' alone in its segment"
-            case .catchAllNotLast: "'<path:name>' as the last segment"
-            case .catchAllInQuery: "a placeholder of another type"
-            case .emptyQueryKey: "a key such as 'color=<color>'"
-            case .missingQueryValue: "'=' followed by a placeholder"
-            case .queryValueNotPlaceholder: "a placeholder such as '<name>' as the whole value"
-            case .duplicateQueryKey: "each key once"
-            case .fragment: "the end of the pattern"
+            case .missingScheme:
+                ("missing scheme", "a scheme such as 'https' or 'shop'")
+            case .invalidSchemeCharacter(let character):
+                ("invalid character '\(character)' in scheme", "letters, digits, '+', '-' or '.' followed by '://'")
+            case .missingSchemeSeparator:
+                ("missing '://' after the scheme", "'://'")
+            case .emptyHost:
+                ("missing host", "a host such as 'example.com' or a list such as '{example.com,www.example.com}'")
+            case .invalidHostCharacter(let character):
+                ("invalid character '\(character)' in host", "letters, digits, '-', '.' or ':'")
+            case .unclosedHostList:
+                ("unclosed host list", "'}'")
+            case .duplicateHost(let host):
+                ("host '\(host)' listed twice", "each host once")
+            case .emptySegment:
+                ("empty path segment", "a segment between the slashes")
+            case .invalidCharacter(let character):
+                (
+                    "invalid character '\(character)'",
+                    "path or query text without spaces, '%', '#', '{', '}', '<' or '>' outside placeholders"
+                )
+            case .unclosedPlaceholder(let text):
+                ("unclosed placeholder '\(text)'", "'>'")
+            case .missingPlaceholderName:
+                ("placeholder without a name", "a name such as '<id>' or '<int:id>'")
+            case .invalidName(let name):
+                ("invalid name '\(name)'", "letters, digits and '_', not starting with a digit")
+            case .unknownType(let type):
+                (
+                    "unknown placeholder type '\(type)'",
+                    "one of \(LinkValueType.builtinNames.joined(separator: ", ")) or a registered converter"
+                )
+            case .duplicatePlaceholderName(let name):
+                ("placeholder name '\(name)' used twice", "a unique name for each placeholder")
+            case .optionalInPath(let name):
+                ("optional placeholder '\(name)' in the path", "'?' only on query placeholders")
+            case .adjacentPlaceholders(let segment, let first, let second):
+                (
+                    "placeholders '\(first)' and '\(second)' with no text between them in segment '\(segment)'",
+                    "static text between two placeholders of one segment, such as '<name>.<ext>', to tell where one value ends"
+                )
+            case .catchAllWithText(let name):
+                ("catch-all '\(name)' with text around it", "'<path:name>' alone in its segment")
+            case .catchAllNotLast(let name):
+                ("catch-all '\(name)' before the last segment", "'<path:name>' as the last segment")
+            case .catchAllInQuery(let name):
+                ("catch-all '\(name)' in the query", "a placeholder of another type")
+            case .emptyQueryKey:
+                ("empty query item", "a key such as 'color=<color>'")
+            case .missingQueryValue(let key):
+                ("query key '\(key)' without a value", "'=' followed by a placeholder")
+            case .queryValueNotPlaceholder(let key):
+                (
+                    "query key '\(key)' with a value that is not a placeholder",
+                    "a placeholder such as '<name>' as the whole value"
+                )
+            case .duplicateQueryKey(let key):
+                ("query key '\(key)' listed twice", "each key once")
+            case .fragment:
+                ("fragment", "the end of the pattern")
             }
         }
     }

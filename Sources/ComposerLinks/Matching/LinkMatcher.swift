@@ -246,13 +246,13 @@ final class LinkMatcher {
         let slot = layout.slots[index]
         if let owned {
             guard let parts = LinkSegmentSplit.parts(of: owned, separators: slot.separators),
-                let value = LinkValueConversion.convert(parts[slot.part], with: slot.converter)
+                let value = LinkValueConversion.convert(parts[Int(slot.part)], with: slot.converter)
             else { return nil }
-            return LinkCapturedValue(slot: index, text: .owned(parts[slot.part]), value: value)
+            return LinkCapturedValue(slot: index, text: .owned(parts[Int(slot.part)]), value: value)
         }
         guard
             let range = LinkSegmentSplit.range(
-                ofPart: slot.part, in: bytes, from: capture.start, to: capture.end, separators: slot.separators),
+                ofPart: Int(slot.part), in: bytes, from: capture.start, to: capture.end, separators: slot.separators),
             let value = LinkValueConversion.convert(UnsafeBufferPointer(rebasing: bytes[range]), with: slot.converter)
         else { return nil }
         let text: LinkCapturedText =

@@ -18,23 +18,11 @@ enum LinkPercentEncoding {
         }
         var decoded: [UInt8] = []
         decoded.reserveCapacity(bytes.count)
-        var index = bytes.startIndex
-        while index < bytes.endIndex {
-            let byte = bytes[index]
-            guard byte == UInt8(ascii: "%") else {
-                decoded.append(byte)
-                index += 1
-                continue
-            }
-            guard index + 2 < bytes.endIndex,
-                let high = hexValue(bytes[index + 1]), let low = hexValue(bytes[index + 2])
-            else {
-                throw .invalidEscape(offset: index - bytes.startIndex)
-            }
-            decoded.append(high << 4 | low)
-            index += 3
-        }
-        return try validUTF8(decoded)
+        let failure = bytes.withUnsafeBufferPointer { appendDecoded($0, to: &decoded) }
+        if let failure { throw failure }
+        // Valid UTF-8 now, so decoding substitutes nothing: two different links never decode
+        // to the same text.
+        return String(decoding: decoded, as: UTF8.self)
     }
 
     /// Appends the decoded `bytes` to `output`; `false` for a bad escape or for escapes that do
@@ -44,6 +32,15 @@ enum LinkPercentEncoding {
             output.append(contentsOf: bytes)
             return true
         }
+        return appendDecoded(bytes, to: &output) == nil
+    }
+
+    /// Appends the decoded `bytes` to `output` and returns why they do not decode, if they do
+    /// not: the offset of the first bad escape, or text that is not UTF-8 (checked on what was
+    /// appended, rather than substituting U+FFFD).
+    private static func appendDecoded(_ bytes: UnsafeBufferPointer<UInt8>, to output: inout [UInt8])
+        -> DecodingFailure?
+    {
         let start = output.count
         var index = 0
         while index < bytes.count {
@@ -54,7 +51,7 @@ enum LinkPercentEncoding {
                 continue
             }
             guard index + 2 < bytes.count, let high = hexValue(bytes[index + 1]), let low = hexValue(bytes[index + 2])
-            else { return false }
+            else { return .invalidEscape(offset: index) }
             output.append(high << 4 | low)
             index += 3
         }
@@ -63,24 +60,8 @@ enum LinkPercentEncoding {
         while true {
             switch decoder.decode(&iterator) {
             case .scalarValue: continue
-            case .emptyInput: return true
-            case .error: return false
-            }
-        }
-    }
-
-    /// The text of `bytes`, refusing invalid UTF-8 rather than substituting U+FFFD, so that
-    /// two different links never decode to the same text. (`String(validating:)` would do,
-    /// but is not available on the package's oldest supported Apple systems.)
-    private static func validUTF8(_ bytes: [UInt8]) throws(DecodingFailure) -> String {
-        var text = String.UnicodeScalarView()
-        var iterator = bytes.makeIterator()
-        var decoder = UTF8()
-        while true {
-            switch decoder.decode(&iterator) {
-            case .scalarValue(let scalar): text.append(scalar)
-            case .emptyInput: return String(text)
-            case .error: throw .invalidUTF8
+            case .emptyInput: return nil
+            case .error: return .invalidUTF8
             }
         }
     }

@@ -18,7 +18,8 @@ struct LinkTrie {
     /// A placeholder child: how to test a segment against it and where it leads.
     struct Edge {
         // Fields in this order pack into 80 bytes.
-        let type: LinkValueType
+        /// How the (first) placeholder's text converts.
+        let converter: LinkConverter
         /// Whether prefix and suffix are printable ASCII, so bytes and characters coincide.
         let isPrintableASCII: Bool
         let child: Int32
@@ -27,14 +28,10 @@ struct LinkTrie {
         let compound: Int32
         let prefix: String
         let suffix: String
-        /// The app's conversion, for custom types.
-        let convert: (@Sendable (String) -> (any Sendable)?)?
 
         /// The UTF-8 lengths of `prefix` and `suffix` (constant time for native strings).
         var prefixBytes: Int { prefix.utf8.count }
         var suffixBytes: Int { suffix.utf8.count }
-
-        var converter: LinkConverter { LinkConverter(type: type, sample: nil, convert: convert) }
     }
 
     /// What an edge for a segment with several placeholders needs besides its first placeholder.
@@ -230,7 +227,7 @@ struct LinkTrie {
                         node = child
                     } else {
                         let segmentConverters = segment.placeholders.map { placeholder in
-                            converters[placeholder.name] ?? LinkConverter(type: .string, sample: nil, convert: nil)
+                            converters[placeholder.name] ?? LinkConverter(type: .string)
                         }
                         node = addEdge(to: node, texts: segment.texts, segmentConverters)
                     }
@@ -281,9 +278,9 @@ struct LinkTrie {
     private mutating func addEdge(to node: Int, texts: [String], _ converters: [LinkConverter]) -> Int {
         let child = newNode()
         let edge = Edge(
-            type: converters[0].type, isPrintableASCII: texts.allSatisfy(Self.isPrintableASCII),
+            converter: converters[0], isPrintableASCII: texts.allSatisfy(Self.isPrintableASCII),
             child: Int32(child), compound: texts.count > 2 ? Int32(compounds.count) : -1, prefix: texts[0],
-            suffix: texts[texts.count - 1], convert: converters[0].convert)
+            suffix: texts[texts.count - 1])
         if texts.count > 2 {
             compounds.append(
                 Compound(
@@ -499,10 +496,12 @@ struct LinkTrie {
 
     /// The shape of the segment `edge` stands for.
     func shape(of edge: Edge) -> LinkSegmentShape {
-        guard edge.compound >= 0 else { return .placeholders(types: [edge.type], texts: [edge.prefix, edge.suffix]) }
+        guard edge.compound >= 0 else {
+            return .placeholders(types: [edge.converter.type], texts: [edge.prefix, edge.suffix])
+        }
         let compound = compounds[Int(edge.compound)]
         return .placeholders(
-            types: [edge.type] + compound.laterConverters.map(\.type),
+            types: [edge.converter.type] + compound.laterConverters.map(\.type),
             texts: [edge.prefix] + compound.separators + [edge.suffix])
     }
 
@@ -513,7 +512,7 @@ struct LinkTrie {
     // MARK: Matching
 
     /// Walks `segments` from `root` and returns the highest-precedence entry that matches them:
-    /// at the first segment where candidates differ, static beats typed beats string beats
+    /// at the first segment where candidates differ, static beats placeholders beat the
     /// catch-all (see ``LinkSegmentShape/precedes(_:)``).
     ///
     /// This is the text-based entry point, for explaining a failed lookup and for tests; links
@@ -544,7 +543,8 @@ struct LinkTrie {
                     var state = Walk(bytes: buffer, segments: segmentBuffer, captures: slots)
                     state.relaxed = relaxed
                     state.tracking = true
-                    let entry = walk(root, 0, &state)
+                    var tree = self
+                    let entry = tree.walk(root, 0, &state)
                     visits += state.visits
                     progress = state.progress
                     guard entry >= 0 else { return nil }
@@ -723,7 +723,11 @@ struct Walk {
 
 extension LinkTrie {
     /// The entry the walk from `nodeIndex` at `depth` reaches, or -1; fills `state.captures`.
-    func walk(_ nodeIndex: Int, _ depth: Int, _ state: inout Walk) -> Int32 {
+    ///
+    /// `mutating` only so that it runs on the tree where it is: it changes nothing, but a
+    /// non-mutating call on a tree that a class holds copies the tree (a retain and a release
+    /// of each of its arrays) for every lookup.
+    mutating func walk(_ nodeIndex: Int, _ depth: Int, _ state: inout Walk) -> Int32 {
         state.visits += 1
         if state.tracking {
             if depth > state.progress.depth {
@@ -958,7 +962,7 @@ extension LinkTrie {
         }
         if let converted {
             slot.value = state.slotValue(converted)
-        } else if state.relaxed && (edge.type.isTyped || edge.compound >= 0) {
+        } else if state.relaxed && (edge.converter.type.isTyped || edge.compound >= 0) {
             slot.isConverted = false
         } else {
             return false

@@ -166,7 +166,7 @@ extension LinkTable {
     }
 
     private func check(_ text: String, for placeholder: LinkPlaceholder, in entry: Entry) throws(LinkError) {
-        let converter = entry.converters[placeholder.name] ?? LinkConverter(type: .string, sample: nil, convert: nil)
+        let converter = entry.converters[placeholder.name] ?? LinkConverter(type: .string)
         guard Self.accepts(text, converter: converter) else {
             throw .conversionFailed(
                 parameter: placeholder.name, expected: placeholder.type, found: text, pattern: entry.text)

@@ -229,14 +229,18 @@ public struct LinkTable<Target> {
     ///   registration's closure threw.
     @MainActor
     public func resolve(_ url: String) throws(LinkError) -> Target {
-        let lookup = matcher.lookup(url)
         // The common cases first, without the generic `Outcome`: a match with no redirects,
-        // and a miss going to a fallback that needs no reason.
-        if case .found(let entry, let parameters) = lookup, redirectTargets.isEmpty {
+        // and a miss going to a fallback that needs no reason. Switching over the lookup as it
+        // is returned moves its values out rather than copying them.
+        switch matcher.lookup(url) {
+        case .found(let entry, let parameters) where redirectTargets.isEmpty:
             return try make(entry, parameters)
+        case .failed(let miss):
+            if let makePlainFallback { return makePlainFallback(url) }
+            return try resolveOtherwise(url, lookup: .failed(miss))
+        case let lookup:
+            return try resolveOtherwise(url, lookup: lookup)
         }
-        if case .failed = lookup, let makePlainFallback { return makePlainFallback(url) }
-        return try resolveOtherwise(url, lookup: lookup)
     }
 
     /// The rest of ``resolve(_:)``: redirects and fallbacks that want a reason. Kept out of

@@ -6,6 +6,8 @@
 /// table's converters later does not change how already registered patterns match.
 public struct LinkConverters: Sendable {
     private var converters: [String: LinkConverter] = [:]
+    /// The app's sample text of each app-defined type that has one, by type name.
+    private var samples: [String: String] = [:]
     /// Whether every type name counts as registered: for parsing again a pattern that was
     /// already checked when it was registered.
     private var acceptsAnyType = false
@@ -50,7 +52,8 @@ public struct LinkConverters: Sendable {
         if let sample, sample.isEmpty || convert(sample) == nil {
             throw .invalidConverter(name: typeName, reason: "the converter rejects its own sample '\(sample)'")
         }
-        converters[typeName] = LinkConverter(type: .custom(typeName), sample: sample, convert: convert)
+        converters[typeName] = LinkConverter(type: .custom(typeName), convert: convert)
+        samples[typeName] = sample
     }
 
     /// Whether `typeName` can be used in a placeholder, built-in or registered.
@@ -65,7 +68,14 @@ public struct LinkConverters: Sendable {
     func converter(for type: LinkValueType) -> LinkConverter? {
         switch type {
         case .custom(let name): converters[name]
-        default: LinkConverter(type: type, sample: nil, convert: nil)
+        default: LinkConverter(type: type)
         }
+    }
+
+    /// The text catalog sample URLs use for a placeholder of `type`: the app's sample for its
+    /// type, or the type's default.
+    func sampleText(for type: LinkValueType, placeholderName: String) -> String {
+        if case .custom(let name) = type, let sample = samples[name] { return sample }
+        return type.defaultSample(placeholderName: placeholderName)
     }
 }

@@ -7,23 +7,23 @@ import Foundation
 final class LinkParameterLayout: Sendable {
     /// One placeholder: a slot is its index in ``LinkParameterLayout/slots``.
     struct Slot: Sendable {
-        // Fields in this order pack into 72 bytes.
-        let type: LinkValueType
+        // Fields in this order pack into 88 bytes.
+        /// How the text converts, captured at registration (the catalog's samples come from
+        /// the table's converters).
+        let converter: LinkConverter
         let isOptional: Bool
         /// The path segment it captures; -1 for a query placeholder.
         let depth: Int32
+        /// In a segment with several placeholders, which one this is, and the texts between
+        /// them (see ``LinkSegmentSplit``); 0 and empty otherwise.
+        let part: Int32
         let name: String
         /// The query key; empty for a path placeholder.
         let queryKey: String
-        /// The app's conversion for custom types, captured at registration; `nil` for built-in types.
-        let convert: (@Sendable (String) -> (any Sendable)?)?
-        /// In a segment with several placeholders: the texts between them and which one this is
-        /// (see ``LinkSegmentSplit``); empty and 0 otherwise.
         let separators: [String]
-        let part: Int
 
-        /// How the slot's text converts (the sample, for the catalog, comes from the table's converters).
-        var converter: LinkConverter { LinkConverter(type: type, sample: nil, convert: convert) }
+        /// The type the text converts to.
+        var type: LinkValueType { converter.type }
 
         /// The placeholder as the pattern declares it.
         var placeholder: LinkPlaceholder {
@@ -55,17 +55,16 @@ final class LinkParameterLayout: Sendable {
             for (part, placeholder) in placeholders.enumerated() {
                 slots.append(
                     Slot(
-                        type: placeholder.type, isOptional: false, depth: Int32(depth), name: placeholder.name,
-                        queryKey: "", convert: converters[slots.count].convert, separators: separators, part: part))
+                        converter: converters[slots.count], isOptional: false, depth: Int32(depth), part: Int32(part),
+                        name: placeholder.name, queryKey: "", separators: separators))
             }
         }
         pathSlotCount = slots.count
         for item in pattern.query {
             slots.append(
                 Slot(
-                    type: item.placeholder.type, isOptional: item.placeholder.isOptional, depth: -1,
-                    name: item.placeholder.name, queryKey: item.key, convert: converters[slots.count].convert,
-                    separators: [], part: 0))
+                    converter: converters[slots.count], isOptional: item.placeholder.isOptional, depth: -1, part: 0,
+                    name: item.placeholder.name, queryKey: item.key, separators: []))
         }
         self.slots = slots
     }
@@ -113,6 +112,18 @@ enum LinkConvertedValue: Sendable {
     case bool(Bool)
     case uuid(UUID)
     case custom(any Sendable)
+
+    /// The built-in type's value when it is a `Value`, without boxing it; `nil` for texts and
+    /// app values.
+    func unboxed<Value>(as _: Value.Type) -> Value? {
+        switch self {
+        case .int(let value): value as? Value
+        case .double(let value): value as? Value
+        case .bool(let value): value as? Value
+        case .uuid(let value): value as? Value
+        case .text, .custom: nil
+        }
+    }
 
     /// The value as the converter returned it; `text` is read only for `string` and `path`.
     func value(text: @autoclosure () -> String) -> any Sendable {

@@ -81,34 +81,27 @@ public struct LinkParameters: Sendable, CustomStringConvertible {
 
     /// The value of an `<int:name>` placeholder.
     public func int(_ name: String) throws(LinkError) -> Int {
-        guard let value = try optionalInt(name) else { throw .missingParameter(name: name, pattern: pattern) }
-        return value
+        try required(optionalInt(name), name)
     }
 
     /// The value of a `<double:name>` placeholder.
     public func double(_ name: String) throws(LinkError) -> Double {
-        guard let value = try optionalDouble(name) else { throw .missingParameter(name: name, pattern: pattern) }
-        return value
+        try required(optionalDouble(name), name)
     }
 
     /// The value of a `<uuid:name>` placeholder.
     public func uuid(_ name: String) throws(LinkError) -> UUID {
-        guard let value = try optionalUUID(name) else { throw .missingParameter(name: name, pattern: pattern) }
-        return value
+        try required(optionalUUID(name), name)
     }
 
     /// The value of a `<bool:name>` placeholder.
     public func bool(_ name: String) throws(LinkError) -> Bool {
-        guard let value = try optionalBool(name) else { throw .missingParameter(name: name, pattern: pattern) }
-        return value
+        try required(optionalBool(name), name)
     }
 
     /// The value an app converter produced for `<type:name>`, or a built-in type's value.
     public func value<Value>(_ name: String, as type: Value.Type) throws(LinkError) -> Value {
-        guard let value = try optionalValue(name, as: type) else {
-            throw .missingParameter(name: name, pattern: pattern)
-        }
-        return value
+        try required(optionalValue(name, as: type), name)
     }
 
     // MARK: Repeated and optional values
@@ -140,30 +133,22 @@ public struct LinkParameters: Sendable, CustomStringConvertible {
 
     /// The `<int:name?>` value, or `nil` when absent.
     public func optionalInt(_ name: String) throws(LinkError) -> Int? {
-        guard let item = try first(name, declaredAs: .int) else { return nil }
-        if case .int(let value) = item.value { return value }
-        return try cast(item, name, as: Int.self)
+        try builtin(name, declaredAs: .int)
     }
 
     /// The `<double:name?>` value, or `nil` when absent.
     public func optionalDouble(_ name: String) throws(LinkError) -> Double? {
-        guard let item = try first(name, declaredAs: .double) else { return nil }
-        if case .double(let value) = item.value { return value }
-        return try cast(item, name, as: Double.self)
+        try builtin(name, declaredAs: .double)
     }
 
     /// The `<uuid:name?>` value, or `nil` when absent.
     public func optionalUUID(_ name: String) throws(LinkError) -> UUID? {
-        guard let item = try first(name, declaredAs: .uuid) else { return nil }
-        if case .uuid(let value) = item.value { return value }
-        return try cast(item, name, as: UUID.self)
+        try builtin(name, declaredAs: .uuid)
     }
 
     /// The `<bool:name?>` value, or `nil` when absent.
     public func optionalBool(_ name: String) throws(LinkError) -> Bool? {
-        guard let item = try first(name, declaredAs: .bool) else { return nil }
-        if case .bool(let value) = item.value { return value }
-        return try cast(item, name, as: Bool.self)
+        try builtin(name, declaredAs: .bool)
     }
 
     /// The converted value, or `nil` when an optional query key is absent.
@@ -173,6 +158,19 @@ public struct LinkParameters: Sendable, CustomStringConvertible {
     }
 
     // MARK: Helpers
+
+    /// `value`, or the error for a missing `name`.
+    private func required<Value>(_ value: Value?, _ name: String) throws(LinkError) -> Value {
+        guard let value else { throw .missingParameter(name: name, pattern: pattern) }
+        return value
+    }
+
+    /// The value of `name`, which the pattern must declare as the built-in `type`; `nil` when absent.
+    private func builtin<Value>(_ name: String, declaredAs type: LinkValueType) throws(LinkError) -> Value? {
+        guard let item = try first(name, declaredAs: type) else { return nil }
+        if let value = item.value.unboxed(as: Value.self) { return value }
+        return try cast(item, name, as: Value.self)
+    }
 
     /// The slot of `name`, or an error for a name the pattern does not declare.
     private func slotIndex(_ name: String) throws(LinkError) -> Int {
