@@ -1,5 +1,6 @@
 import Composer
 import ComposerLinks
+import Foundation
 import Testing
 
 @MainActor
@@ -31,6 +32,22 @@ struct LinkURLRulesTests {
         #expect(throws: LinkError.self, "the Kelvin spelling is the same static step as K") {
             try both.register("shop://a/\u{212A}/x") { _ in "kelvin" }
         }
+    }
+
+    @Test(
+        "a space or control character anywhere makes a link go to the fallback, fragment included",
+        arguments: [
+            "https://h.exa mple/p/x", "https://h.example/p/x?q=a b", "https://h.example/p/x?q=a#top b",
+            "https://h.example/p/x#to\u{7F}p", "shop://p/x#a\tb", "shop://p/x?q=\u{0}",
+        ])
+    func spacesAndControlsAnywhere(url: String) throws {
+        var table = try linkPatternTable(["https://h.example/p/<x>?q=<q?>", "shop://p/<x>?q=<q?>"])
+        table.fallback { _ in "fallback" }
+        #expect(try table.resolve(url) == "fallback")
+        // The same link without the offending byte matches.
+        let clean = url.replacingOccurrences(of: " ", with: "").replacingOccurrences(of: "\t", with: "")
+            .replacingOccurrences(of: "\u{7F}", with: "").replacingOccurrences(of: "\u{0}", with: "")
+        #expect(try table.resolve(clean) != "fallback")
     }
 
     nonisolated static let malformed: [(String, Int, String)] = [

@@ -79,9 +79,9 @@ final class LinkMatcher {
 
     private func lookup(bytes: UnsafeBufferPointer<UInt8>, source: String) -> Lookup {
         let count = bytes.count
-        // Spaces and control characters make a link malformed wherever they are.
-        for byte in bytes where byte <= 0x20 || byte == 0x7F { return .failed(.unexplained) }
-
+        // Spaces and control characters make a link malformed wherever they are: the scheme's
+        // bytes cannot be one, and each later part checks its own bytes as it reads them, so
+        // that the link is read once.
         // Scheme.
         guard let first = bytes.first, Self.isLetter(first) else { return .failed(.unexplained) }
         var index = 1
@@ -100,56 +100,78 @@ final class LinkMatcher {
         {
             let hostStart = index
             while index < count, !Self.endsHost(bytes[index]) {
-                if bytes[index] == UInt8(ascii: "@") { return .failed(.unexplained) }
+                if bytes[index] == UInt8(ascii: "@") || Self.isSpaceOrControl(bytes[index]) {
+                    return .failed(.unexplained)
+                }
                 index += 1
             }
             guard index > hostStart else { return .failed(.unexplained) }
             host = UnsafeBufferPointer(rebasing: bytes[hostStart..<index])
         }
 
-        // Path and query.
+        // Path, split into segments in the same pass: a link has at most one non-empty segment
+        // per two bytes, which bounds the buffer before the path's end is known.
         let pathStart = index
-        var pathEnd = index
-        var segmentCount = 0
-        var pathHasPercent = false
-        var previous = UInt8(ascii: "/")
-        while pathEnd < count, bytes[pathEnd] != UInt8(ascii: "?"), bytes[pathEnd] != UInt8(ascii: "#") {
-            let byte = bytes[pathEnd]
-            if byte != UInt8(ascii: "/"), previous == UInt8(ascii: "/") { segmentCount += 1 }
-            if byte == UInt8(ascii: "%") { pathHasPercent = true }
-            previous = byte
-            pathEnd += 1
-        }
-        var query = 0..<0
-        if pathEnd < count, bytes[pathEnd] == UInt8(ascii: "?") {
-            var queryEnd = pathEnd + 1
-            while queryEnd < count, bytes[queryEnd] != UInt8(ascii: "#") { queryEnd += 1 }
-            query = (pathEnd + 1)..<queryEnd
-            guard Self.queryIsWellFormed(UnsafeBufferPointer(rebasing: bytes[query])) else {
+        return withUnsafeTemporaryAllocation(of: SegmentRef.self, capacity: (count - pathStart) / 2 + 1) { buffer in
+            var segmentCount = 0
+            var pathHasPercent = false
+            var pathEnd = pathStart
+            var segmentStart = pathStart
+            var printable = true
+            while pathEnd < count {
+                let byte = bytes[pathEnd]
+                // Digits, letters and most punctuation: nothing to note.
+                if byte > UInt8(ascii: "/"), byte < 0x7F, byte != UInt8(ascii: "?") {
+                    pathEnd += 1
+                    continue
+                }
+                if byte == UInt8(ascii: "?") || byte == UInt8(ascii: "#") { break }
+                if Self.isSpaceOrControl(byte) { return .failed(.unexplained) }
+                if byte == UInt8(ascii: "/") {
+                    if pathEnd > segmentStart {
+                        buffer.initializeElement(
+                            at: segmentCount,
+                            to: SegmentRef(start: segmentStart, end: pathEnd, isPrintableASCII: printable))
+                        segmentCount += 1
+                    }
+                    segmentStart = pathEnd + 1
+                    printable = true
+                } else if byte == UInt8(ascii: "%") {
+                    pathHasPercent = true
+                } else if byte >= 0x7F {
+                    printable = false
+                }
+                pathEnd += 1
+            }
+            if pathEnd > segmentStart {
+                buffer.initializeElement(
+                    at: segmentCount, to: SegmentRef(start: segmentStart, end: pathEnd, isPrintableASCII: printable))
+                segmentCount += 1
+            }
+            let segments = UnsafeMutableBufferPointer(rebasing: buffer[..<segmentCount])
+
+            // Query.
+            var query = 0..<0
+            var fragmentStart = pathEnd
+            if pathEnd < count, bytes[pathEnd] == UInt8(ascii: "?") {
+                var queryEnd = pathEnd + 1
+                while queryEnd < count, bytes[queryEnd] != UInt8(ascii: "#") {
+                    if Self.isSpaceOrControl(bytes[queryEnd]) { return .failed(.unexplained) }
+                    queryEnd += 1
+                }
+                query = (pathEnd + 1)..<queryEnd
+                fragmentStart = queryEnd
+                guard Self.queryIsWellFormed(UnsafeBufferPointer(rebasing: bytes[query])) else {
+                    return .failed(.unexplained)
+                }
+            }
+
+            // The fragment is ignored, but not exempt.
+            for byte in UnsafeBufferPointer(rebasing: bytes[fragmentStart...]) where Self.isSpaceOrControl(byte) {
                 return .failed(.unexplained)
             }
-        }
 
-        guard let root = root(scheme: scheme, host: host) else { return .failed(.unexplained) }
-
-        return withUnsafeTemporaryAllocation(of: SegmentRef.self, capacity: max(segmentCount, 1)) { buffer in
-            let segments = UnsafeMutableBufferPointer(rebasing: buffer[..<segmentCount])
-            var position = 0
-            var start = pathStart
-            while start < pathEnd {
-                var end = start
-                var printable = true
-                while end < pathEnd, bytes[end] != UInt8(ascii: "/") {
-                    if bytes[end] >= 0x7F { printable = false }
-                    end += 1
-                }
-                if end > start {
-                    segments.initializeElement(
-                        at: position, to: SegmentRef(start: start, end: end, isPrintableASCII: printable))
-                    position += 1
-                }
-                start = end + 1
-            }
+            guard let root = root(scheme: scheme, host: host) else { return .failed(.unexplained) }
             defer { segments.deinitialize() }
             guard pathHasPercent else {
                 return walk(
@@ -384,6 +406,10 @@ final class LinkMatcher {
     private static func isSchemeByte(_ byte: UInt8) -> Bool {
         isLetter(byte) || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte)
             || byte == UInt8(ascii: "+") || byte == UInt8(ascii: "-") || byte == UInt8(ascii: ".")
+    }
+
+    private static func isSpaceOrControl(_ byte: UInt8) -> Bool {
+        byte <= 0x20 || byte == 0x7F
     }
 
     private static func endsHost(_ byte: UInt8) -> Bool {

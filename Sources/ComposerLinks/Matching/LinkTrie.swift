@@ -607,11 +607,23 @@ struct LinkTrie {
 // MARK: - The walk on bytes
 
 /// One non-empty path segment of a link: a byte range of the walk's buffer.
+///
+/// Offsets are kept in 32 bits (links are at most 4,096 bytes), so that a lookup's segments,
+/// bounded by half the link's length, fit the stack for links of a few hundred bytes.
 struct SegmentRef {
-    var start: Int
-    var end: Int
+    private let start32: Int32
+    private let end32: Int32
     /// Every byte is printable ASCII, so bytes and characters coincide.
-    var isPrintableASCII: Bool
+    let isPrintableASCII: Bool
+
+    init(start: Int, end: Int, isPrintableASCII: Bool) {
+        start32 = Int32(truncatingIfNeeded: start)
+        end32 = Int32(truncatingIfNeeded: end)
+        self.isPrintableASCII = isPrintableASCII
+    }
+
+    var start: Int { Int(start32) }
+    var end: Int { Int(end32) }
 }
 
 /// What a placeholder took from one segment during a walk. Plain data, so that slots cost
