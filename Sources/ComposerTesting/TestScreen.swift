@@ -144,16 +144,9 @@ open class TestScreen: ModalPresenting, DismissalVetoing, CustomStringConvertibl
     /// reports the container's presented screen.
     public var presentedScreen: (any Screen)? { presentingAncestor?.presentedStorage }
 
-    /// The host that presented this screen, or the one that presented its nearest presented
-    /// ancestor, as `UIViewController.presentingViewController` answers.
-    public var presentingScreen: (any Screen)? {
-        var node: TestScreen? = self
-        while let current = node {
-            if let presenter = current.presenterStorage { return presenter }
-            node = current.parentStorage
-        }
-        return nil
-    }
+    /// The host that presented this screen's level (only a level's root is presented), as
+    /// `UIViewController.presentingViewController` answers for a screen and for its children.
+    public var presentingScreen: (any Screen)? { levelRoot.presenterStorage }
 
     /// Whether this screen is leaving the tree by an animated dismissal that is still running: the
     /// dismissed screen, every screen it contains and every screen presented above it report `true`
@@ -269,22 +262,14 @@ open class TestScreen: ModalPresenting, DismissalVetoing, CustomStringConvertibl
             }
             return host
         }
-        var node: TestScreen? = self
-        while let current = node {
-            if current.definesPresentationContext { return current }
-            node = current.parentStorage
-        }
-        return levelRoot
+        return ScreenTree.nearestAncestorOrSelf(of: self, parent: { $0.parentStorage }) {
+            $0.definesPresentationContext
+        } ?? levelRoot
     }
 
     /// The nearest ancestor-or-self that presents something.
     var presentingAncestor: TestScreen? {
-        var node: TestScreen? = self
-        while let current = node {
-            if current.presentedStorage != nil { return current }
-            node = current.parentStorage
-        }
-        return nil
+        ScreenTree.nearestAncestorOrSelf(of: self, parent: { $0.parentStorage }) { $0.presentedStorage != nil }
     }
 
     /// The contained screens that are ``TestScreen``s.
