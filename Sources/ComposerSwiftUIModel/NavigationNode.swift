@@ -277,7 +277,7 @@ open class NavigationNode: ModalPresenting, DismissalVetoing, Identifiable, Hash
 
     /// The nearest ancestor-or-self that presents something.
     var presentingAncestor: NavigationNode? {
-        ScreenTree.nearestAncestorOrSelf(of: self, parent: { $0.parentNode }) { $0.presentedNode != nil }
+        ScreenTree.nearestAncestorOrSelf(of: self, parent: { $0.parentNode }, where: { $0.presentedNode != nil })
     }
 
     /// Throws unless this node is outside every tree.

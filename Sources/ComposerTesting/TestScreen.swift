@@ -262,14 +262,13 @@ open class TestScreen: ModalPresenting, DismissalVetoing, CustomStringConvertibl
             }
             return host
         }
-        return ScreenTree.nearestAncestorOrSelf(of: self, parent: { $0.parentStorage }) {
-            $0.definesPresentationContext
-        } ?? levelRoot
+        return ScreenTree.nearestAncestorOrSelf(
+            of: self, parent: { $0.parentStorage }, where: { $0.definesPresentationContext }) ?? levelRoot
     }
 
     /// The nearest ancestor-or-self that presents something.
     var presentingAncestor: TestScreen? {
-        ScreenTree.nearestAncestorOrSelf(of: self, parent: { $0.parentStorage }) { $0.presentedStorage != nil }
+        ScreenTree.nearestAncestorOrSelf(of: self, parent: { $0.parentStorage }, where: { $0.presentedStorage != nil })
     }
 
     /// The contained screens that are ``TestScreen``s.
