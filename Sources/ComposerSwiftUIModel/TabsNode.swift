@@ -19,12 +19,8 @@ open class TabsNode: NavigationNode, TabsContainer {
     /// `selectedIndex`, or the first tab when it is `nil` or out of range.
     public init(_ name: String = "tabs", tabs: [NavigationNode] = [], selectedIndex: Int? = nil) {
         super.init(name)
-        var accepted: [NavigationNode] = []
-        for tab in tabs where (try? validatedChildren(accepted + [tab], forStack: false)) != nil {
-            accepted.append(tab)
-        }
+        let accepted = adoptAcceptable(tabs, forStack: false)
         self.tabs = accepted
-        for tab in accepted { tab.parentNode = self }
         self.selectedIndex =
             selectedIndex.flatMap { accepted.indices.contains($0) ? $0 : nil } ?? (accepted.isEmpty ? nil : 0)
     }
@@ -52,6 +48,16 @@ open class TabsNode: NavigationNode, TabsContainer {
 
     /// The tabs, in order.
     override open var childScreens: [any Screen] { tabs }
+
+    /// The selected tab, read without converting every tab to a screen (which ``tabScreens``
+    /// does): the router asks it of every tab container on the visible path at each navigation.
+    public var focusedChildScreen: (any Screen)? {
+        guard let selectedIndex, tabs.indices.contains(selectedIndex) else { return nil }
+        return tabs[selectedIndex]
+    }
+
+    /// The selected tab alone, read as ``focusedChildScreen`` is.
+    public var visibleChildScreens: [any Screen] { focusedChildScreen.map { [$0] } ?? [] }
 
     /// Replaces the tabs and selects `selectedIndex` (the first tab when `nil`) in one state change;
     /// returns when the selected tab appeared. Throws ``NodeError``, changing nothing, for an index

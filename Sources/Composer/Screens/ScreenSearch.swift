@@ -38,38 +38,6 @@ public enum ScreenSearch {
             options: options, visit)
     }
 
-    /// Offers `visit` the candidates of ``visitCandidates(in:options:start:_:)`` that `admits`
-    /// lets through, in batches of growing size (1, 4, 16, then 64), until it returns `true`: for a
-    /// generic finder, whose every call pays for looking up its types. The first batch holds the
-    /// first candidate only, which is often the match. A batch is valid only during the call that
-    /// receives it. `admits` is asked of every screen, so it must cost less than a copy into a
-    /// batch: a finder passes a look-up of the screen's class.
-    static func visitCandidateBatches(
-        in tree: ScreenTree, options: SearchOptions, start: SearchStart, admitting admits: (any Screen) -> Bool,
-        visit: (UnsafeBufferPointer<any Screen>) -> Bool
-    ) {
-        // On the stack: a navigation to the current screen offers one candidate, and allocating a
-        // list for it would cost more than testing it.
-        withUnsafeTemporaryAllocation(of: (any Screen).self, capacity: 64) { buffer in
-            guard let base = buffer.baseAddress else { return }
-            var count = 0
-            var size = 1
-            let stopped = visitCandidates(in: tree, options: options, start: start) { screen in
-                guard admits(screen) else { return false }
-                (base + count).initialize(to: screen)
-                count += 1
-                guard count == size else { return false }
-                let found = visit(UnsafeBufferPointer(start: base, count: count))
-                base.deinitialize(count: count)
-                count = 0
-                size = min(size * 4, buffer.count)
-                return found
-            }
-            if !stopped, count > 0 { _ = visit(UnsafeBufferPointer(start: base, count: count)) }
-            base.deinitialize(count: count)
-        }
-    }
-
     /// The search both entry points share: from `start` (a level's outermost screen, or any screen
     /// of the level at `startIndex`) and `startLeaf`, the screen visible inside it, then the other
     /// levels; lazily, so the walk ends at the first match.

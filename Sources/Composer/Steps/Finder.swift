@@ -32,34 +32,46 @@ extension StackIteratingFinder {
 
     /// The first candidate of type ``Finder/ViewController`` for which ``isTarget(_:with:)`` holds.
     public func findScreen(with context: Context, in tree: ScreenTree) throws -> ViewController? {
-        var found: ViewController?
+        ScreenSearch.firstScreen(of: ViewController.self, in: tree, options: options, start: searchStart) {
+            isTarget($0, with: context)
+        }
+    }
+}
+
+extension ScreenSearch {
+    /// The first candidate of type `Target` that `isMatch` accepts.
+    ///
+    /// `Target` is a plain generic parameter here, so the walk reads its type directly rather than
+    /// looking up a finder's associated type at each screen. Screens of a class that does not cast
+    /// are turned away by their class, asked once per class; a screen of a class that casts to a
+    /// class type is that very object, so it is bit-cast rather than cast again (the runtime casts
+    /// slowly to a generic type), and only a protocol type is cast screen by screen.
+    static func firstScreen<Target>(
+        of _: Target.Type, in tree: ScreenTree, options: SearchOptions, start: SearchStart,
+        matching isMatch: (Target) -> Bool
+    ) -> Target? {
         var classes = CastableClasses()
-        // Made once: a closure written inside the search's closures would look its type up anew.
-        let castsToTarget: (any Screen) -> Bool = { $0 is ViewController }
-        // A screen of a class that casts to a class type is that very object: once its class has
-        // cast, its screens need no cast of their own, which the runtime makes slowly to a
-        // generic type.
-        let isClassType = ViewController.self is AnyObject.Type
-        // Screens of a class that does not cast are turned away before they are batched; the rest
-        // are tested in batches, because this generic code looks its types up at each call of the
-        // closure, which would cost more than testing the candidate itself.
-        ScreenSearch.visitCandidateBatches(
-            in: tree, options: options, start: searchStart, admitting: { classes.mayCast($0, castsToTarget) },
-            visit: { batch in
-                for index in batch.indices {
-                    let typed: ViewController
-                    if isClassType {
-                        typed = unsafeBitCast(batch[index] as AnyObject, to: ViewController.self)
-                    } else {
-                        guard let cast = batch[index] as? ViewController else { continue }
-                        typed = cast
-                    }
-                    guard isTarget(typed, with: context) else { continue }
-                    found = typed
-                    return true
+        let castsToTarget: (any Screen) -> Bool = { $0 is Target }
+        var found: Target?
+        // Two walks rather than a test per screen: a branch inside one closure keeps the class
+        // case from being compiled as plainly as it is alone.
+        if Target.self is AnyObject.Type {
+            visitCandidates(in: tree, options: options, start: start) { screen in
+                guard classes.mayCast(screen, castsToTarget) else { return false }
+                let typed = unsafeBitCast(screen as AnyObject, to: Target.self)
+                guard isMatch(typed) else { return false }
+                found = typed
+                return true
+            }
+        } else {
+            visitCandidates(in: tree, options: options, start: start) { screen in
+                guard classes.mayCast(screen, castsToTarget), let typed = screen as? Target, isMatch(typed) else {
+                    return false
                 }
-                return false
-            })
+                found = typed
+                return true
+            }
+        }
         return found
     }
 }

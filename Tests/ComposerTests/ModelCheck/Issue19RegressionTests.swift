@@ -250,4 +250,48 @@ struct Issue19RegressionTests {
             steps: [.navigate(RouteSpec(.push, 2))])
         #expect(violation == nil, "\(violation.map(String.init(describing:)) ?? "")")
     }
+
+    @Test(
+        "Point 5: a screen inside a context-defining screen's presentation presents full screen while the level root already has a sheet"
+    )
+    func presentationUnderTheLevelRootsSheet() async {
+        let violation = await ModelCheckWorld.run(
+            tree: TreeSpec(
+                .sideMenu(showsMenu: false), 1,
+                children: [
+                    TreeSpec(.screen, 2),
+                    TreeSpec(
+                        .screen, 3, definesContext: true,
+                        presented: [
+                            TreeSpec(
+                                .screen, 5, presented: [TreeSpec(.screen, 7, style: .fullScreen)],
+                                style: .currentContext)
+                        ]),
+                ],
+                presented: [TreeSpec(.screen, 12)]),
+            signedIn: false,
+            steps: [.navigate(RouteSpec(.push, 21, other: 13))])
+        #expect(violation == nil, "\(violation.map(String.init(describing:)) ?? "")")
+    }
+
+    @Test(
+        "Point 5: revealing a split view's primary dismisses a full-screen modal presented from a sheet over a context presentation of the other column"
+    )
+    func fullScreenAboveAContextChainHidesTheOtherColumn() async {
+        let violation = await ModelCheckWorld.run(
+            tree: TreeSpec(
+                .split(collapsed: false), 1,
+                children: [
+                    TreeSpec(.screen, 3),
+                    TreeSpec(
+                        .screen, 4, definesContext: true, presented: [TreeSpec(.screen, 6, style: .overCurrentContext)]),
+                ]),
+            signedIn: false,
+            steps: [
+                .navigate(RouteSpec(.modalInNewStack, 12, other: 13)),
+                .navigate(RouteSpec(.modal, 2, style: .fullScreen, other: 2)),
+                .navigate(RouteSpec(.push, 3, other: 5)),
+            ])
+        #expect(violation == nil, "\(violation.map(String.init(describing:)) ?? "")")
+    }
 }
