@@ -223,12 +223,8 @@ final class LinkMatcher {
                     // A catch-all across decoded segments: a '/' decoded from `%2F` stays
                     // apart from the ones between segments.
                     text = .owned(
-                        segments[Int(layout.slots[slot].depth)...].map {
-                            LinkCatchAllPath.escape(
-                                String(decoding: UnsafeBufferPointer(rebasing: bytes[$0.start..<$0.end]), as: UTF8.self)
-                            )
-                        }
-                        .joined(separator: "/"))
+                        LinkCatchAllPath.value(
+                            of: UnsafeBufferPointer(rebasing: segments[Int(layout.slots[slot].depth)...]), in: bytes))
                 } else if !layout.slots[slot].separators.isEmpty {
                     guard
                         let part = Self.part(

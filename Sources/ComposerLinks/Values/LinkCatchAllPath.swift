@@ -9,20 +9,41 @@
 enum LinkCatchAllPath {
     /// One decoded segment as it is written in a catch-all value.
     static func escape(_ segment: String) -> String {
-        let bytes = Array(segment.utf8)
-        guard bytes.contains(where: { $0 == UInt8(ascii: "/") || $0 == UInt8(ascii: "%") }) else { return segment }
+        // Checked on the string's own bytes, so that the usual segment is not copied.
+        guard segment.utf8.contains(where: { $0 == UInt8(ascii: "/") || $0 == UInt8(ascii: "%") }) else {
+            return segment
+        }
         var escaped: [UInt8] = []
-        escaped.reserveCapacity(bytes.count + 4)
-        for (index, byte) in bytes.enumerated() {
+        escaped.reserveCapacity(segment.utf8.count + 4)
+        var segment = segment
+        segment.withUTF8 { appendEscaped($0, to: &escaped) }
+        return String(decoding: escaped, as: UTF8.self)
+    }
+
+    /// The value of decoded segments that are byte ranges of `bytes`: each written as
+    /// ``escape(_:)`` writes it, joined with `/`, in one buffer.
+    static func value(of segments: UnsafeBufferPointer<SegmentRef>, in bytes: UnsafeBufferPointer<UInt8>) -> String {
+        var value: [UInt8] = []
+        value.reserveCapacity((segments.last?.end ?? 0) - (segments.first?.start ?? 0) + 8)
+        for segment in segments {
+            if !value.isEmpty { value.append(UInt8(ascii: "/")) }
+            appendEscaped(UnsafeBufferPointer(rebasing: bytes[segment.start..<segment.end]), to: &value)
+        }
+        return String(decoding: value, as: UTF8.self)
+    }
+
+    /// Appends `segment` with a `/` in it written `%2F` and a `%` that would read as an escape
+    /// written `%25`.
+    private static func appendEscaped(_ segment: UnsafeBufferPointer<UInt8>, to output: inout [UInt8]) {
+        for (index, byte) in segment.enumerated() {
             if byte == UInt8(ascii: "/") {
-                escaped.append(contentsOf: "%2F".utf8)
-            } else if byte == UInt8(ascii: "%"), startsEscape(bytes, at: index) {
-                escaped.append(contentsOf: "%25".utf8)
+                output.append(contentsOf: "%2F".utf8)
+            } else if byte == UInt8(ascii: "%"), startsEscape(segment, at: index) {
+                output.append(contentsOf: "%25".utf8)
             } else {
-                escaped.append(byte)
+                output.append(byte)
             }
         }
-        return String(decoding: escaped, as: UTF8.self)
     }
 
     /// The decoded segments of a catch-all value, or `nil` when the text is not one a link can
@@ -62,8 +83,9 @@ enum LinkCatchAllPath {
     }
 
     /// Whether the `%` at `index` is followed by two hexadecimal digits.
-    private static func startsEscape(_ bytes: [UInt8], at index: Int) -> Bool {
-        index + 2 < bytes.count && isHexDigit(bytes[index + 1]) && isHexDigit(bytes[index + 2])
+    private static func startsEscape<Bytes: RandomAccessCollection<UInt8>>(_ bytes: Bytes, at index: Int) -> Bool
+    where Bytes.Index == Int {
+        index + 2 < bytes.endIndex && isHexDigit(bytes[index + 1]) && isHexDigit(bytes[index + 2])
     }
 
     private static func isHexDigit(_ byte: UInt8) -> Bool {
