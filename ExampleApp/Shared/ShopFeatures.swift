@@ -69,6 +69,42 @@ struct ShopBar: CustomStringConvertible, Equatable, Sendable {
     }
 }
 
+/// A review editor that keeps its text in properties (the terminal's and the SwiftUI app's; the
+/// UIKit one keeps it in its text view). With unsaved edits it refuses to close: `canBeDismissed`,
+/// which the router asks (`DismissalVetoing`), is false until the review is saved or discarded.
+@MainActor
+protocol ReviewDrafting: AnyObject {
+    /// The product reviewed.
+    var productID: ProductID { get }
+    /// The review as saved.
+    var savedText: String { get set }
+    /// The text being written.
+    var text: String { get set }
+    /// `false` while the editor must stay on screen.
+    var canBeDismissed: Bool { get set }
+}
+
+extension ReviewDrafting {
+    /// Whether the text differs from the review saved.
+    var hasUnsavedEdits: Bool { text != savedText }
+
+    /// Replaces the text; the editor refuses to close while it differs from the saved review.
+    func edit(_ newText: String) {
+        text = newText
+        canBeDismissed = !hasUnsavedEdits
+    }
+
+    /// Keeps the text in `session` and lets the editor close.
+    func save(in session: ShopSession) {
+        session.reviews[productID] = text
+        savedText = text
+        canBeDismissed = true
+    }
+
+    /// Drops the edits and lets the editor close.
+    func discard() { edit(savedText) }
+}
+
 extension ShopRoutes {
     // MARK: A screen that answers
 

@@ -69,16 +69,16 @@ final class SizePickerScreen: NavigationNode, ResultReturning {
     }
 }
 
-/// A product's review being written. With unsaved edits it refuses to close (`canBeDismissed` is
-/// false): the router refuses navigations that would remove it, and the sheet cannot be swiped down.
+/// A product's review being written. With unsaved edits it refuses to close (`ReviewDrafting`): the
+/// router refuses navigations that would remove it, and the sheet cannot be swiped down.
 @Observable
-final class ReviewEditorScreen: NavigationNode, ContextChecking {
+final class ReviewEditorScreen: NavigationNode, ContextChecking, ReviewDrafting {
     /// The product reviewed.
     let productID: ProductID
     /// The review as saved.
-    private(set) var savedText: String
+    var savedText: String
     /// The text being written.
-    private(set) var text: String
+    var text: String
 
     /// An editor of `productID`'s review, starting from its saved review, if any.
     init(for productID: ProductID, saved: String?) {
@@ -91,25 +91,6 @@ final class ReviewEditorScreen: NavigationNode, ContextChecking {
 
     /// Whether this editor is the one for `context`.
     func isTarget(for context: ProductID) -> Bool { productID == context }
-
-    /// Whether the text differs from the review saved.
-    var hasUnsavedEdits: Bool { text != savedText }
-
-    /// Replaces the text; the editor refuses to close while it differs from the saved review.
-    func edit(_ newText: String) {
-        text = newText
-        canBeDismissed = !hasUnsavedEdits
-    }
-
-    /// Keeps the text in `session` and lets the editor close.
-    func save(in session: ShopSession) {
-        session.reviews[productID] = text
-        savedText = text
-        canBeDismissed = true
-    }
-
-    /// Drops the edits and lets the editor close.
-    func discard() { edit(savedText) }
 }
 
 /// The side menu's menu panel.

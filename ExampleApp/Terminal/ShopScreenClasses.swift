@@ -43,12 +43,11 @@ final class SizePickerScreen: ShopScreenBase, ResultReturning {
     func choose(_ size: ProductSize) { resultHandle?.finish(with: size) }
 }
 
-/// A review being written. With unsaved edits it refuses to close (`canBeDismissed` is false), so
-/// the router's navigations that would remove it fail and the user's swipe springs back.
-final class ReviewEditorScreen: ShopScreenBase, ContextChecking {
+/// A review being written; with unsaved edits it refuses to close (`ReviewDrafting`).
+final class ReviewEditorScreen: ShopScreenBase, ContextChecking, ReviewDrafting {
     let productID: ProductID
-    private(set) var savedText: String
-    private(set) var text: String
+    var savedText: String
+    var text: String
 
     init(for productID: ProductID, saved: String?) {
         self.productID = productID
@@ -58,23 +57,6 @@ final class ReviewEditorScreen: ShopScreenBase, ContextChecking {
     }
 
     func isTarget(for context: ProductID) -> Bool { productID == context }
-
-    var hasUnsavedEdits: Bool { text != savedText }
-
-    func edit(_ newText: String) {
-        text = newText
-        canBeDismissed = !hasUnsavedEdits
-    }
-
-    /// Keeps the text in `session` and lets the editor close.
-    func save(in session: ShopSession) {
-        session.reviews[productID] = text
-        savedText = text
-        canBeDismissed = true
-    }
-
-    /// Drops the edits and lets the editor close.
-    func discard() { edit(savedText) }
 }
 
 /// A product's reviews, pushed above the product with a transition of their own (see `ShopReviewsPush`).
