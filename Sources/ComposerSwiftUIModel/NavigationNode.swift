@@ -165,16 +165,9 @@ open class NavigationNode: ModalPresenting, DismissalVetoing, Identifiable, Hash
     /// What this node's nearest presenting ancestor (itself included) presents.
     public var presentedScreen: (any Screen)? { presentingAncestor?.presentedNode }
 
-    /// The host that presented this node's level, or the one that presented its nearest presented
-    /// ancestor.
-    public var presentingScreen: (any Screen)? {
-        var node: NavigationNode? = self
-        while let current = node {
-            if let presenter = current.presenterNode { return presenter }
-            node = current.parentNode
-        }
-        return nil
-    }
+    /// The host that presented this node's level (only a level's root is presented), or `nil` on
+    /// the model's root level.
+    public var presentingScreen: (any Screen)? { levelRoot.presenterNode }
 
     /// Always `false`: the model takes a dismissed level out of the tree at once and waits for its
     /// view to disappear outside the tree.
@@ -284,12 +277,7 @@ open class NavigationNode: ModalPresenting, DismissalVetoing, Identifiable, Hash
 
     /// The nearest ancestor-or-self that presents something.
     var presentingAncestor: NavigationNode? {
-        var node: NavigationNode? = self
-        while let current = node {
-            if current.presentedNode != nil { return current }
-            node = current.parentNode
-        }
-        return nil
+        ScreenTree.nearestAncestorOrSelf(of: self, parent: { $0.parentNode }, where: { $0.presentedNode != nil })
     }
 
     /// Throws unless this node is outside every tree.
@@ -312,6 +300,18 @@ open class NavigationNode: ModalPresenting, DismissalVetoing, Identifiable, Hash
 
     /// `screens` as nodes this container may hold: nodes, none twice, each free or already its
     /// child; for a stack (`forStack`) no stack or split view.
+    /// The nodes of `nodes` this container accepts, in order, now its children: a container made
+    /// with children it would refuse (not free, given twice, a stack or split view in a stack)
+    /// leaves those out rather than fail its initializer.
+    func adoptAcceptable(_ nodes: [NavigationNode], forStack: Bool) -> [NavigationNode] {
+        var accepted: [NavigationNode] = []
+        for node in nodes where (try? validatedChildren(accepted + [node], forStack: forStack)) != nil {
+            accepted.append(node)
+        }
+        for node in accepted { node.parentNode = self }
+        return accepted
+    }
+
     func validatedChildren(_ screens: [any Screen], forStack: Bool) throws(NodeError) -> [NavigationNode] {
         var result: [NavigationNode] = []
         var taken = Set<ObjectIdentifier>()

@@ -21,12 +21,7 @@ open class StackNode: NavigationNode, NavigationStackContainer {
     /// twice, a stack or a split view) is left out.
     public init(_ name: String = "nav", nodes: [NavigationNode] = []) {
         super.init(name)
-        var accepted: [NavigationNode] = []
-        for node in nodes where (try? validatedChildren(accepted + [node], forStack: true)) != nil {
-            accepted.append(node)
-        }
-        self.nodes = accepted
-        for node in accepted { node.parentNode = self }
+        self.nodes = adoptAcceptable(nodes, forStack: true)
     }
 
     /// `nav`.

@@ -19,12 +19,8 @@ open class TabsNode: NavigationNode, TabsContainer {
     /// `selectedIndex`, or the first tab when it is `nil` or out of range.
     public init(_ name: String = "tabs", tabs: [NavigationNode] = [], selectedIndex: Int? = nil) {
         super.init(name)
-        var accepted: [NavigationNode] = []
-        for tab in tabs where (try? validatedChildren(accepted + [tab], forStack: false)) != nil {
-            accepted.append(tab)
-        }
+        let accepted = adoptAcceptable(tabs, forStack: false)
         self.tabs = accepted
-        for tab in accepted { tab.parentNode = self }
         self.selectedIndex =
             selectedIndex.flatMap { accepted.indices.contains($0) ? $0 : nil } ?? (accepted.isEmpty ? nil : 0)
     }

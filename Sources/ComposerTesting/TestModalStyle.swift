@@ -8,7 +8,9 @@
 ///
 /// The style decides two things, as in UIKit. Who presents: only the context styles
 /// (``currentContext``, ``overCurrentContext``) consult ``TestScreen/definesPresentationContext``;
-/// the others are always presented by the outermost container of the presenter's level. What
+/// the others are always presented by the outermost container of the presenter's level (for
+/// ``fullScreen`` and ``overFullScreen``, of the nearest level out that covers the window: a level
+/// presented in a context style passes the request on to the level that hosts it). What
 /// disappears: ``fullScreen`` hides the whole window and ``currentContext`` only the context it
 /// covers; every other style leaves the presenting screens on screen (UIKit does not remove their
 /// views), so only these two make screens disappear in the ``LifecycleLog``.
@@ -58,8 +60,6 @@ public enum TestModalStyle: String, Sendable, Hashable, CustomStringConvertible 
         return shown == self ? rawValue : "\(rawValue) (as \(shown))"
     }
 
-    /// Whether ``TestScreen/definesPresentationContext`` chooses the host: UIKit reads it only for
-    /// the context styles.
     /// Whether an iPhone shows the presentation as a sheet, the only kind the user can swipe down.
     var isSheet: Bool {
         switch compactWidthStyle {
@@ -68,10 +68,21 @@ public enum TestModalStyle: String, Sendable, Hashable, CustomStringConvertible 
         }
     }
 
+    /// Whether ``TestScreen/definesPresentationContext`` chooses the host: UIKit reads it only for
+    /// the context styles.
     var usesPresentationContext: Bool {
         switch self {
         case .currentContext, .overCurrentContext: true
         case .automatic, .fullScreen, .pageSheet, .formSheet, .overFullScreen, .popover: false
+        }
+    }
+
+    /// Whether the presentation covers the whole window, so that only a screen that covers the
+    /// window too can host it: the full-screen styles.
+    var coversWindow: Bool {
+        switch self {
+        case .fullScreen, .overFullScreen: true
+        case .automatic, .pageSheet, .formSheet, .currentContext, .overCurrentContext, .popover: false
         }
     }
 

@@ -3,7 +3,8 @@ import Composer
 /// An in-memory screen that behaves like a `UIViewController` as far as the router can tell.
 ///
 /// It keeps UIKit's rules for presentation: the screen that really presents is the *presentation
-/// host*, which is the outermost container of the presenter's level, except for the context styles
+/// host*, which is the outermost container of the presenter's level (for a full-screen style, of
+/// the nearest level out that covers the window), except for the context styles
 /// (``TestModalStyle/currentContext``, ``TestModalStyle/overCurrentContext``), where it is the
 /// nearest ancestor-or-self whose ``definesPresentationContext`` is `true` (that outermost
 /// container when none does); a host that already presents something refuses to present another
@@ -143,16 +144,9 @@ open class TestScreen: ModalPresenting, DismissalVetoing, CustomStringConvertibl
     /// reports the container's presented screen.
     public var presentedScreen: (any Screen)? { presentingAncestor?.presentedStorage }
 
-    /// The host that presented this screen, or the one that presented its nearest presented
-    /// ancestor, as `UIViewController.presentingViewController` answers.
-    public var presentingScreen: (any Screen)? {
-        var node: TestScreen? = self
-        while let current = node {
-            if let presenter = current.presenterStorage { return presenter }
-            node = current.parentStorage
-        }
-        return nil
-    }
+    /// The host that presented this screen's level (only a level's root is presented), as
+    /// `UIViewController.presentingViewController` answers for a screen and for its children.
+    public var presentingScreen: (any Screen)? { levelRoot.presenterStorage }
 
     /// Whether this screen is leaving the tree by an animated dismissal that is still running: the
     /// dismissed screen, every screen it contains and every screen presented above it report `true`
@@ -252,24 +246,29 @@ open class TestScreen: ModalPresenting, DismissalVetoing, CustomStringConvertibl
     /// The screen that performs a presentation in `style` asked for by this one: for a context
     /// style the nearest ancestor-or-self that defines the presentation context, and otherwise (or
     /// when none does) the outermost screen of the level, as UIKit passes such a request up.
+    ///
+    /// A style that covers the whole window needs a host that covers it too: UIKit passes such a
+    /// request on from a level presented in a context style, which covers only its context, to the
+    /// level that hosts that context, until it reaches a level that covers the window. Otherwise a
+    /// full-screen modal could sit under a sheet of an outer level and still hide it, and which of
+    /// the two the user sees would depend on the order they came in.
     func presentationHost(for style: TestModalStyle) -> TestScreen {
-        guard style.usesPresentationContext else { return levelRoot }
-        var node: TestScreen? = self
-        while let current = node {
-            if current.definesPresentationContext { return current }
-            node = current.parentStorage
+        guard style.usesPresentationContext else {
+            var host = levelRoot
+            while style.coversWindow, host.presentationStyle?.usesPresentationContext == true,
+                let outer = host.presenterStorage
+            {
+                host = outer.levelRoot
+            }
+            return host
         }
-        return levelRoot
+        return ScreenTree.nearestAncestorOrSelf(
+            of: self, parent: { $0.parentStorage }, where: { $0.definesPresentationContext }) ?? levelRoot
     }
 
     /// The nearest ancestor-or-self that presents something.
     var presentingAncestor: TestScreen? {
-        var node: TestScreen? = self
-        while let current = node {
-            if current.presentedStorage != nil { return current }
-            node = current.parentStorage
-        }
-        return nil
+        ScreenTree.nearestAncestorOrSelf(of: self, parent: { $0.parentStorage }, where: { $0.presentedStorage != nil })
     }
 
     /// The contained screens that are ``TestScreen``s.

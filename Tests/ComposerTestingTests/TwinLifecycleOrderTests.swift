@@ -114,7 +114,9 @@ struct TwinLifecycleOrderTests {
             ])
     }
 
-    @Test func aFullScreenPresentationFromAContextPresentationHidesTheWholeWindow() async throws {
+    /// UIKit passes a full-screen request from a screen that covers only its context on to one that
+    /// covers the window: the tabs present the alert, and it hides the whole window.
+    @Test func aFullScreenPresentationFromAContextPresentationIsHostedByTheWindowsLevelAndHidesIt() async throws {
         let window = TwinFixtures.shopWindow()
         try TwinFixtures.navigation("products", in: window).definesPresentationContext = true
         let filter = TestScreen("filter")
@@ -137,8 +139,8 @@ struct TwinLifecycleOrderTests {
                       screen "product 42"
                     presented currentContext:
                       screen "filter"
-                      presented fullScreen:
-                        screen "alert"
+                  presented fullScreen:
+                    screen "alert"
                 """)
         #expect(window.current?.name == "alert")
         #expect(

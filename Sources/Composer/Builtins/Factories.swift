@@ -29,58 +29,69 @@ public struct BuiltByContainerFactory<ViewController: Screen, Context>: Factory,
 
 /// Builds a navigation stack holding the children later steps push into it.
 public struct NavigationContainerFactory<Container: NavigationStackContainer, Context>: ContainerFactory {
-    private let make: @MainActor (Context) throws -> Container
+    private let maker: EmptyContainerMaker<Container, Context>
 
     /// A factory that creates an empty stack with `make`, then fills it.
-    public init(_ make: @escaping @MainActor (Context) throws -> Container) {
-        self.make = make
-    }
+    public init(_ make: @escaping @MainActor (Context) throws -> Container) { maker = EmptyContainerMaker(make) }
 
     /// Creates the stack with `children` as its screens.
     public func build(with context: Context, children: ContainerChildren) async throws -> Container {
-        let container = try make(context)
-        if !children.isEmpty { try await container.setStack(children.screens, animated: false) }
-        return container
+        try await maker.build(with: context, children: children) { stack, children in
+            try await stack.setStack(children.screens, animated: false)
+        }
     }
 }
 
 /// Builds a tab container holding the children later steps add as tabs.
 public struct TabsContainerFactory<Container: TabsContainer, Context>: ContainerFactory {
-    private let make: @MainActor (Context) throws -> Container
+    private let maker: EmptyContainerMaker<Container, Context>
 
     /// A factory that creates an empty tab container with `make`, then fills it.
-    public init(_ make: @escaping @MainActor (Context) throws -> Container) {
-        self.make = make
-    }
+    public init(_ make: @escaping @MainActor (Context) throws -> Container) { maker = EmptyContainerMaker(make) }
 
     /// Creates the container with `children` as its tabs and their selection.
     public func build(with context: Context, children: ContainerChildren) async throws -> Container {
-        let container = try make(context)
-        if !children.isEmpty {
-            try await container.setTabs(children.screens, selectedIndex: children.selectedIndex, animated: false)
+        try await maker.build(with: context, children: children) { tabs, children in
+            try await tabs.setTabs(children.screens, selectedIndex: children.selectedIndex, animated: false)
         }
-        return container
     }
 }
 
 /// Builds a split view whose first child is the primary column and second the detail.
 public struct SplitContainerFactory<Container: SplitContainer, Context>: ContainerFactory {
-    private let make: @MainActor (Context) throws -> Container
+    private let maker: EmptyContainerMaker<Container, Context>
 
     /// A factory that creates an empty split view with `make`, then fills it.
-    public init(_ make: @escaping @MainActor (Context) throws -> Container) {
-        self.make = make
-    }
+    public init(_ make: @escaping @MainActor (Context) throws -> Container) { maker = EmptyContainerMaker(make) }
 
     /// Creates the split view with `children[0]` as primary and `children[1]` as detail.
     public func build(with context: Context, children: ContainerChildren) async throws -> Container {
-        let container = try make(context)
-        if children.screens.count > 2 {
-            throw ContainerActionError(
-                "a split view holds a primary and a detail; \(children.screens.count) screens were given")
+        try await maker.build(with: context, children: children) { split, children in
+            if children.screens.count > 2 {
+                throw ContainerActionError(
+                    "a split view holds a primary and a detail; \(children.screens.count) screens were given")
+            }
+            if let primary = children.screens.first { try await split.setPrimary(primary, animated: false) }
+            if children.screens.count > 1 { try await split.showDetail(children.screens[1], animated: false) }
         }
-        if let primary = children.screens.first { try await container.setPrimary(primary, animated: false) }
-        if children.screens.count > 1 { try await container.showDetail(children.screens[1], animated: false) }
+    }
+}
+
+/// What the built-in container factories share: make the container empty, then, when there are
+/// children, put them in through the container's protocol (no transition runs: it is not on
+/// screen yet).
+struct EmptyContainerMaker<Container, Context> {
+    let make: @MainActor (Context) throws -> Container
+
+    init(_ make: @escaping @MainActor (Context) throws -> Container) { self.make = make }
+
+    @MainActor
+    func build(
+        with context: Context, children: ContainerChildren,
+        fill: @MainActor (Container, ContainerChildren) async throws -> Void
+    ) async throws -> Container {
+        let container = try make(context)
+        if !children.isEmpty { try await fill(container, children) }
         return container
     }
 }

@@ -110,6 +110,22 @@ public struct ScreenTree {
 
     // MARK: - Static helpers that need no window
 
+    /// The first of `node` and its ancestors (through `parent`) that `matches`, or `nil`: the walk
+    /// up a level that in-memory screens (the test kit's, the SwiftUI model's) make over their
+    /// own typed links rather than through ``Screen/parentScreen``.
+    package static func nearestAncestorOrSelf<Node: AnyObject>(
+        of node: Node, parent: (Node) -> Node?, where matches: (Node) -> Bool
+    ) -> Node? {
+        var current: Node? = node
+        var steps = 0
+        while let candidate = current, steps <= 10_000 {
+            if matches(candidate) { return candidate }
+            current = parent(candidate)
+            steps += 1
+        }
+        return nil
+    }
+
     /// The outermost ancestor of `screen` within its presentation level (itself if it has no parent).
     public static func levelRoot(of screen: any Screen) -> (any Screen)? {
         var node: any Screen = screen

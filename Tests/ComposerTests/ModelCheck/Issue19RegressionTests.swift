@@ -250,4 +250,27 @@ struct Issue19RegressionTests {
             steps: [.navigate(RouteSpec(.push, 2))])
         #expect(violation == nil, "\(violation.map(String.init(describing:)) ?? "")")
     }
+
+    @Test(
+        "Point 5: a screen inside a context-defining screen's presentation presents full screen while the level root already has a sheet"
+    )
+    func presentationUnderTheLevelRootsSheet() async {
+        let violation = await ModelCheckWorld.run(
+            tree: TreeSpec(
+                .sideMenu(showsMenu: false), 1,
+                children: [
+                    TreeSpec(.screen, 2),
+                    TreeSpec(
+                        .screen, 3, definesContext: true,
+                        presented: [
+                            TreeSpec(
+                                .screen, 5, presented: [TreeSpec(.screen, 7, style: .fullScreen)],
+                                style: .currentContext)
+                        ]),
+                ],
+                presented: [TreeSpec(.screen, 12)]),
+            signedIn: false,
+            steps: [.navigate(RouteSpec(.push, 21, other: 13))])
+        #expect(violation == nil, "\(violation.map(String.init(describing:)) ?? "")")
+    }
 }

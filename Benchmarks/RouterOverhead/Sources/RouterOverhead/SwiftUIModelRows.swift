@@ -3,7 +3,7 @@ import ComposerSwiftUIModel
 import ComposerSwiftUITesting
 
 /// A SwiftUI model product page that knows its product.
-final class ProductNode: NavigationNode, ContextChecking {
+final class ProductNode: NavigationNode, ContextChecking, ProductIdentifying {
     let productID: Int
 
     init(_ productID: Int) {

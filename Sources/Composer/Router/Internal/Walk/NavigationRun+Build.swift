@@ -35,15 +35,11 @@ extension NavigationRun {
             guard let integration = plan.steps[child].node.integration, let merge = integration.merge,
                 let screen = plan.steps[child].screen
             else { continue }
-            do {
-                try merge(screen, &children)
-            } catch {
-                throw failure(
-                    .actionFailed, step: child, stepOverride: "action \(integration.name)",
-                    part: (.action, integration.name),
-                    expected: "\(screen) to go into the new \(plan.steps[container].node.screenTypeName)",
-                    found: "the action refused", underlying: error)
-            }
+            try asking(
+                integration, of: child,
+                expected: "\(screen) to go into the new \(plan.steps[container].node.screenTypeName)",
+                found: "the action refused"
+            ) { try merge(screen, &children) }
         }
     }
 

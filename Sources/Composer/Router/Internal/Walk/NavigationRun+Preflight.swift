@@ -63,15 +63,11 @@ extension NavigationRun {
             guard case .live(let target)? = plan.steps[index].target, let integration = node.integration else {
                 continue
             }
-            do {
-                try integration.checkAccepts(node.declaredType, target)
-            } catch {
-                throw failure(
-                    .actionFailed, step: index, stepOverride: "action \(integration.name)",
-                    part: (.action, integration.name),
-                    expected: "\(integration.name) to put the new \(node.screenTypeName) on \(target)",
-                    found: "it refused before anything ran", underlying: error)
-            }
+            try asking(
+                integration, of: index,
+                expected: "\(integration.name) to put the new \(node.screenTypeName) on \(target)",
+                found: "it refused before anything ran"
+            ) { try integration.checkAccepts(node.declaredType, target) }
         }
     }
 

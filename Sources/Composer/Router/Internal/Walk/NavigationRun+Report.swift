@@ -46,6 +46,22 @@ extension NavigationRun {
             failingStep: failingStep(code, step: step, node: node, part: part, fallbackName: stepOverride))
     }
 
+    /// Runs `question`, a question to step `step`'s action that changes nothing on screen (does it
+    /// accept this screen, can it merge it into a new container); a throw becomes the step's
+    /// ``RoutingError/Code/actionFailed`` naming the action, with the action's error as the cause.
+    func asking(
+        _ action: StepNode.Integration, of step: Int, expected: String, found: String,
+        _ question: () throws -> Void
+    ) throws {
+        do {
+            try question()
+        } catch {
+            throw failure(
+                .actionFailed, step: step, stepOverride: "action \(action.name)", part: (.action, action.name),
+                expected: expected, found: found, underlying: error)
+        }
+    }
+
     /// The failing step as data: the role follows from the code unless the caller names the part.
     private func failingStep(
         _ code: RoutingError.Code, step: Int?, node: StepNode?, part: (role: FailingStep.Role, name: String)?,
