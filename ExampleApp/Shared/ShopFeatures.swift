@@ -69,11 +69,21 @@ struct ShopBar: CustomStringConvertible, Equatable, Sendable {
     }
 }
 
+/// A screen holding edits that a forced sign-out drops: a revoked session keeps no drafts, and an
+/// editor's refusal to close must not keep the screens that need sign-in on show.
+@MainActor
+protocol DraftHolding: AnyObject {
+    /// Whether there are edits to drop.
+    var hasUnsavedEdits: Bool { get }
+    /// Drops the edits, so the screen accepts being closed.
+    func dropDraft()
+}
+
 /// A review editor that keeps its text in properties (the terminal's and the SwiftUI app's; the
 /// UIKit one keeps it in its text view). With unsaved edits it refuses to close: `canBeDismissed`,
 /// which the router asks (`DismissalVetoing`), is false until the review is saved or discarded.
 @MainActor
-protocol ReviewDrafting: AnyObject {
+protocol ReviewDrafting: DraftHolding {
     /// The product reviewed.
     var productID: ProductID { get }
     /// The review as saved.
@@ -103,6 +113,9 @@ extension ReviewDrafting {
 
     /// Drops the edits and lets the editor close.
     func discard() { edit(savedText) }
+
+    /// Drops the edits (a forced sign-out).
+    func dropDraft() { discard() }
 }
 
 extension ShopRoutes {
@@ -181,9 +194,25 @@ extension ShopRoutes {
 
     /// Signs out and leaves every screen that needs sign-in at once: both navigations interrupt
     /// (`queueing: .interrupt`), so a navigation waiting for a sign-in is cancelled and its login
-    /// screen closes, and whatever waited its turn runs after them.
-    func forceSignOut() async throws {
+    /// screen closes, and whatever waited its turn runs after them. Unsaved edits on screen are
+    /// dropped first, since a screen refusing to close would keep the signed-in screens on show.
+    /// Returns the screens whose edits were dropped.
+    @discardableResult
+    func forceSignOut() async throws -> [any Screen] {
         session.isSignedIn = false
+        var dropped: [any Screen] = []
+        func dropDrafts(under screen: any Screen) {
+            if let holder = screen as? any DraftHolding, holder.hasUnsavedEdits {
+                holder.dropDraft()
+                dropped.append(screen)
+            }
+            screen.childScreens.forEach(dropDrafts)
+            if let presented = screen.presentedScreen, presented.presentingScreen === screen {
+                dropDrafts(under: presented)
+            }
+        }
+        if let root = router?.windowProvider.window?.rootScreen { dropDrafts(under: root) }
         try await leaveSignedInScreens()
+        return dropped
     }
 }

@@ -96,7 +96,7 @@ final class ShopApp {
         case "open" where argument == ShopRoutes.signOutLink:
             // A revoked session, as a push notification would bring it: not a destination.
             print("signed out by \(argument)")
-            navigate(interrupting: true) { try await $0.routes.forceSignOut() }
+            navigate(interrupting: true) { try await $0.signOut() }
         case "open":
             guard !argument.isEmpty else { return say("usage: open URL") }
             navigate {
@@ -166,11 +166,9 @@ final class ShopApp {
             if !session.answerSignIn(approved: false) { print("nothing is waiting for sign-in") }
         case "logout":
             print("signed out")
-            navigate(interrupting: true) { try await $0.routes.forceSignOut() }
+            navigate(interrupting: true) { try await $0.signOut() }
         case "pick":
-            guard let id = productID(argument) else {
-                return say("usage: pick [ID] (without ID: the product on screen)")
-            }
+            guard let id = productID(argument) else { return needsProduct("pick") }
             askSize(for: id)
         case "choose":
             guard let size = ProductSize(typed: argument) else { return say("usage: choose S|M|L") }
@@ -182,9 +180,7 @@ final class ShopApp {
                 await app.sizeAnswer?.value
             }
         case "review":
-            guard let id = productID(argument) else {
-                return say("usage: review [ID] (without ID: the product on screen)")
-            }
+            guard let id = productID(argument) else { return needsProduct("review") }
             navigate { try await $0.router.navigate(to: $0.routes.reviewEditor, with: id) }
         case "edit":
             guard !argument.isEmpty else { return say("usage: edit TEXT") }
@@ -200,9 +196,7 @@ final class ShopApp {
             print("discarded the edits of the review of product \(editor.productID)")
             navigate { try await $0.router.navigate(to: $0.routes.back) }
         case "reviews":
-            guard let id = productID(argument) else {
-                return say("usage: reviews [ID] (without ID: the product on screen)")
-            }
+            guard let id = productID(argument) else { return needsProduct("reviews") }
             navigate { try await $0.router.navigate(to: $0.routes.reviews, with: id) }
         case "menu":
             switch argument {
@@ -298,9 +292,22 @@ final class ShopApp {
         }
     }
 
+    /// Signs out at once (`logout`, the sign-out link) and says which unsaved edits that dropped.
+    private func signOut() async throws {
+        for screen in try await routes.forceSignOut() {
+            print("dropped the unsaved edits of \(screen): a revoked session keeps no drafts")
+        }
+    }
+
     /// The product `argument` names, or the product on screen when it is empty.
     private func productID(_ argument: String) -> ProductID? {
         argument.isEmpty ? (window.current as? ProductScreen)?.productID : ProductID(argument)
+    }
+
+    /// What `command` says when it names no product and none is on screen.
+    private func needsProduct(_ command: String) -> Bool {
+        let shown = window.current.map { "\($0) is on screen" } ?? "nothing is on screen"
+        return say("'\(command)' acts on a product: type '\(command) ID', or show a product first (\(shown))")
     }
 
     /// Shows product `id` (through its sign-in guard), then asks its size picker and ends the command

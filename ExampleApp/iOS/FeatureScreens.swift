@@ -49,7 +49,8 @@ final class SizePickerScreen: UIViewController, ResultReturning {
 /// A product's review being written. With unsaved edits it refuses to close: the router asks it
 /// (`DismissalVetoing`) before any navigation that would remove it, and `isModalInPresentation`
 /// makes UIKit's swipe-down spring back. Discard and Save, in its own bar, clear the edits and close.
-final class ReviewEditorScreen: UIViewController, ContextChecking, DismissalVetoing, NavigationBarConfiguring,
+final class ReviewEditorScreen: UIViewController, ContextChecking, DismissalVetoing, DraftHolding,
+    NavigationBarConfiguring,
     UITextViewDelegate
 {
     /// The product reviewed.
@@ -107,15 +108,21 @@ final class ReviewEditorScreen: UIViewController, ContextChecking, DismissalVeto
         navigationController?.isModalInPresentation = refuses
     }
 
+    /// Puts the saved review back (a forced sign-out), so the editor accepts being closed.
+    func dropDraft() {
+        textView.text = savedText
+        textViewDidChange(textView)
+    }
+
     /// Saves the text in the session (or drops it), so the editor accepts leaving, and closes it.
     private func close(saving: Bool) {
         if saving {
             shopEnvironment?.session.reviews[productID] = textView.text
             savedText = textView.text
+            textViewDidChange(textView)
         } else {
-            textView.text = savedText
+            dropDraft()
         }
-        textViewDidChange(textView)
         runNavigation("closing the review editor") { try await $0.router.navigate(to: $0.routes.back) }
     }
 }
