@@ -258,7 +258,8 @@ final class ShopApp {
           back                          pop or close the top screen
           open URL                      open a link (shop://product/42, https://shop.example.com/products/7)
           catalog                       list every destination the app can open
-          map [dot]                     print every destination as a Mermaid flowchart (or Graphviz DOT)
+          map [dot]                     print the main destinations (tabs, product, cart, login) as a
+                                        Mermaid flowchart (or Graphviz DOT)
           save | relaunch               save the links of the screens shown; start again and restore them
           login | cancel                answer the login screen, or sign in directly
           logout                        sign out at once: interrupts a waiting sign-in (its login
