@@ -173,6 +173,9 @@ open class NavigationNode: ModalPresenting, DismissalVetoing, Identifiable, Hash
     /// view to disappear outside the tree.
     public var isBeingDismissed: Bool { false }
 
+    /// Whether this node is presented as a full-screen cover, which hides the whole window.
+    public var hidesWindowWhenPresented: Bool { presenterNode != nil && presentationStyle == .fullScreenCover }
+
     // MARK: - ModalPresenting
 
     /// Presents `screen` (a free ``NavigationNode``) from the outermost node of this node's level,

@@ -53,6 +53,13 @@ open class StackNode: NavigationNode, NavigationStackContainer {
     /// The stack, bottom first.
     override open var childScreens: [any Screen] { nodes }
 
+    /// The top node, read without converting the whole stack to screens (which ``stack`` does):
+    /// the router asks it of every stack on the visible path at each navigation.
+    public var focusedChildScreen: (any Screen)? { nodes.last }
+
+    /// The top node alone, read as ``focusedChildScreen`` is.
+    public var visibleChildScreens: [any Screen] { nodes.last.map { [$0] } ?? [] }
+
     /// Replaces the stack in one state change and returns when the new top node appeared (at once
     /// when the top stays). Throws ``NodeError``, changing nothing, for a node that is not free, is
     /// given twice, or is a stack or a split view.

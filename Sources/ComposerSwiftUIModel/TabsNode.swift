@@ -49,6 +49,16 @@ open class TabsNode: NavigationNode, TabsContainer {
     /// The tabs, in order.
     override open var childScreens: [any Screen] { tabs }
 
+    /// The selected tab, read without converting every tab to a screen (which ``tabScreens``
+    /// does): the router asks it of every tab container on the visible path at each navigation.
+    public var focusedChildScreen: (any Screen)? {
+        guard let selectedIndex, tabs.indices.contains(selectedIndex) else { return nil }
+        return tabs[selectedIndex]
+    }
+
+    /// The selected tab alone, read as ``focusedChildScreen`` is.
+    public var visibleChildScreens: [any Screen] { focusedChildScreen.map { [$0] } ?? [] }
+
     /// Replaces the tabs and selects `selectedIndex` (the first tab when `nil`) in one state change;
     /// returns when the selected tab appeared. Throws ``NodeError``, changing nothing, for an index
     /// out of range or a refused tab.

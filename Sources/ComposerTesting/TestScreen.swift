@@ -174,6 +174,10 @@ open class TestScreen: ModalPresenting, DismissalVetoing, CustomStringConvertibl
         return nil
     }
 
+    /// Whether this screen is presented full screen (shown as ``TestModalStyle/fullScreen``),
+    /// which hides the whole window.
+    public var hidesWindowWhenPresented: Bool { presentationStyle?.coverage == .window }
+
     // MARK: - ModalPresenting
 
     /// Presents `screen` from this screen's presentation host and returns when the presentation

@@ -20,18 +20,14 @@ public enum RoutingLogLevel: Int, Sendable, Comparable, CustomStringConvertible 
     }
 }
 
-/// One message from the router.
+/// One message from the router. Only the router makes entries (its memberwise initializer is
+/// internal); a logger receives them, and a logger that forwards to another passes them on as
+/// they are.
 public struct RoutingLogEntry: Sendable, CustomStringConvertible {
     /// How much the message matters.
     public let level: RoutingLogLevel
     /// The message, readable on its own.
     public let message: String
-
-    /// Creates an entry.
-    public init(level: RoutingLogLevel, message: String) {
-        self.level = level
-        self.message = message
-    }
 
     /// `[level] message`.
     public var description: String { "[\(level)] \(message)" }

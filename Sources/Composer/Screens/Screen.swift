@@ -29,6 +29,17 @@ public protocol Screen: AnyObject {
     /// The router never treats such a screen as current, because it is about to disappear.
     var isBeingDismissed: Bool { get }
 
+    /// Whether this screen, presented, hides every screen beneath it in the window, whichever
+    /// screen hosts the presentation: a full-screen modal (`UIModalPresentationStyle.fullScreen`,
+    /// SwiftUI's `fullScreenCover`).
+    ///
+    /// The router asks it of presentations hosted on another branch of a level (the other column of
+    /// a split view that defines the presentation context): such a chain covers only its context,
+    /// unless a full-screen modal is in it, and then revealing a screen of the level dismisses it.
+    /// The default is `false`: a screen type that cannot tell leaves other branches' presentations
+    /// alone.
+    var hidesWindowWhenPresented: Bool { get }
+
     /// This screen as a ``ScreenContainer``, or `nil` for a plain screen.
     ///
     /// The tree walk asks it once per screen, so one answer covers every kind of container. The

@@ -31,6 +31,9 @@ extension ScreenContainer {
 extension Screen {
     /// A dynamic cast to ``ScreenContainer``.
     public var asContainer: (any ScreenContainer)? { self as? any ScreenContainer }
+
+    /// `false`: a screen type that does not say otherwise is not taken for a full-screen modal.
+    public var hidesWindowWhenPresented: Bool { false }
 }
 
 /// The change that makes a hidden child of a container visible, described before it runs so the

@@ -234,7 +234,37 @@ public struct ScreenTree {
                 node = current.presentingScreen
             }
         }
+        // A presentation hosted on another visible branch of one of those levels (over the other
+        // column of a split view that defines the presentation context) covers only its context,
+        // unless a full-screen modal is in its chain: then it hides `screen` too.
+        for level in ownLevels {
+            var branch: [any Screen] = [level]
+            while let next = branch.popLast(), result.count < 10_000 {
+                branch.append(contentsOf: visibleChildren(of: next))
+                guard let presented = livePresentation(next.presentedScreen), presented.presentingScreen === next,
+                    !ownLevels.contains(where: { $0 === presented }),
+                    !result.contains(where: { $0.presented === presented }), chainHidesWindow(from: presented)
+                else { continue }
+                result.append((next, presented))
+            }
+        }
         return result
+    }
+
+    /// Whether `level` or a level presented from it (from its outermost screen or from a screen
+    /// on a visible branch that hosts a context presentation) is a full-screen modal.
+    private static func chainHidesWindow(from level: any Screen) -> Bool {
+        var pending: [any Screen] = [level]
+        var visited = 0
+        while let next = pending.popLast(), visited < 10_000 {
+            visited += 1
+            if next.parentScreen == nil, next.hidesWindowWhenPresented { return true }
+            pending.append(contentsOf: visibleChildren(of: next))
+            if let presented = livePresentation(next.presentedScreen), presented.presentingScreen === next {
+                pending.append(presented)
+            }
+        }
+        return false
     }
 
     /// Every screen that dismissing `screen` (or popping or otherwise removing it) would remove: it,

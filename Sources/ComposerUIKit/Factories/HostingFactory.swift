@@ -6,8 +6,8 @@
     /// A `UIHostingController` that remembers the context its SwiftUI view was built from, so a finder
     /// can find the screen showing a given context and a task can rebuild the view with a new one.
     ///
-    /// Built by ``HostingFactory``; found by ``HostingControllerFinder`` or, as it adopts
-    /// `ContextChecking` when `Context` is `Equatable`, by Composer's `ClassWithContextFinder`.
+    /// Built by ``HostingFactory``; found by ``HostingControllerFinder``, which is Composer's
+    /// `ClassWithContextFinder` over it (it adopts `ContextChecking` when `Context` is `Equatable`).
     open class ContextualHostingController<Content: View, Context>: UIHostingController<Content> {
         /// The context the view shows.
         public private(set) var context: Context
@@ -68,29 +68,12 @@
         }
     }
 
-    /// Finds the ``ContextualHostingController`` hosting a `Content` view built from the navigation's context.
-    public struct HostingControllerFinder<Content: View, Context: Equatable>: StackIteratingFinder {
-        /// The hosting controller type found.
-        public typealias ViewController = ContextualHostingController<Content, Context>
-
-        /// Which screens are looked at.
-        public let options: SearchOptions
-        /// Where the walk starts.
-        public let searchStart: SearchStart
-
-        /// A finder looking at `options` (every screen by default).
-        public init(
-            _ content: Content.Type = Content.self, options: SearchOptions = .all, start: SearchStart = .topmost
-        ) {
-            self.options = options
-            self.searchStart = start
-        }
-
-        /// Whether `screen` shows `context`.
-        public func isTarget(_ screen: ContextualHostingController<Content, Context>, with context: Context) -> Bool {
-            screen.context == context
-        }
-    }
+    /// Finds the ``ContextualHostingController`` hosting a `Content` view built from the navigation's
+    /// context: Composer's `ClassWithContextFinder` over the hosting controller, which adopts
+    /// `ContextChecking` by comparing its context with the navigation's.
+    public typealias HostingControllerFinder<Content: View, Context: Equatable> = ClassWithContextFinder<
+        ContextualHostingController<Content, Context>, Context
+    >
 
     /// Rebuilds a found (or new) ``ContextualHostingController``'s view with the navigation's context:
     /// add it to a step whose finder matches by something other than the full context.

@@ -12,6 +12,13 @@
         /// The stack, bottom first (`viewControllers`).
         public var stack: [any Screen] { viewControllers }
 
+        /// The top of the stack (`viewControllers.last`), read without converting the whole stack
+        /// to screens: the router asks it of every stack on the visible path at each navigation.
+        public var focusedChildScreen: (any Screen)? { viewControllers.last }
+
+        /// The top of the stack alone, read as ``focusedChildScreen`` is.
+        public var visibleChildScreens: [any Screen] { viewControllers.last.map { [$0] } ?? [] }
+
         /// Replaces the stack and returns when the push or pop animation has finished.
         ///
         /// - Throws: ``UIKitRoutingError`` when a screen is not a view controller, is a navigation or

@@ -27,6 +27,13 @@
         /// `presentingViewController`: the controller that really performed the presentation.
         public var presentingScreen: (any Screen)? { presentingViewController }
 
+        /// Whether this controller is presented full screen (`modalPresentationStyle` is
+        /// `.fullScreen`, as UIKit shows it now, adapted to the size class), which hides the window.
+        public var hidesWindowWhenPresented: Bool {
+            guard presentingViewController != nil, parent == nil else { return false }
+            return (presentationController?.adaptivePresentationStyle ?? modalPresentationStyle) == .fullScreen
+        }
+
         /// Presents `screen` modally and returns when UIKit's presentation has finished.
         ///
         /// UIKit performs the presentation from this controller's outermost container, or, for the

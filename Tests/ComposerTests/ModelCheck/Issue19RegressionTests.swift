@@ -273,4 +273,25 @@ struct Issue19RegressionTests {
             steps: [.navigate(RouteSpec(.push, 21, other: 13))])
         #expect(violation == nil, "\(violation.map(String.init(describing:)) ?? "")")
     }
+
+    @Test(
+        "Point 5: revealing a split view's primary dismisses a full-screen modal presented from a sheet over a context presentation of the other column"
+    )
+    func fullScreenAboveAContextChainHidesTheOtherColumn() async {
+        let violation = await ModelCheckWorld.run(
+            tree: TreeSpec(
+                .split(collapsed: false), 1,
+                children: [
+                    TreeSpec(.screen, 3),
+                    TreeSpec(
+                        .screen, 4, definesContext: true, presented: [TreeSpec(.screen, 6, style: .overCurrentContext)]),
+                ]),
+            signedIn: false,
+            steps: [
+                .navigate(RouteSpec(.modalInNewStack, 12, other: 13)),
+                .navigate(RouteSpec(.modal, 2, style: .fullScreen, other: 2)),
+                .navigate(RouteSpec(.push, 3, other: 5)),
+            ])
+        #expect(violation == nil, "\(violation.map(String.init(describing:)) ?? "")")
+    }
 }
