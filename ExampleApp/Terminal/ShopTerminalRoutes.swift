@@ -24,9 +24,9 @@ struct ShopTransition: Sendable, CustomStringConvertible {
 /// the push is reported and prints it reversed when the pop is, by the router or by the user: what
 /// ComposerUIKit's `AnimatedPushAction` does with a `ReversibleTransition` on iOS.
 ///
-/// It works in `merge`, because the router changes a navigation stack that is on screen by merging
-/// the new screens into its children and setting them (`setContainerChildren`), not by calling the
-/// action's `perform`.
+/// It works in `merge`, which serves both ways the router pushes: onto a stack on screen, through
+/// the action's default `perform` (merge, then set the children), and into a stack built in the
+/// same navigation, whose factory takes the merged children.
 struct ShopReviewsPush<Container: NavigationStackContainer>: ContainerAction {
     private let push = PushAction<Container>()
 
