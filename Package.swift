@@ -72,6 +72,11 @@ let package = Package(
             ]
         ),
         .testTarget(name: "ComposerUIKitTests", dependencies: ["Composer", "ComposerUIKit"]),
+        // The example shop's routes for what the articles promise, on the twin (the scripted tour shows
+        // them; these assert them).
+        .testTarget(
+            name: "ComposerShopTests",
+            dependencies: ["ComposerShop", "Composer", "ComposerLinks", "ComposerTesting"]),
         // The code samples of the articles and the README, compiled as the documents show them
         // (scripts/check-doc-samples keeps the two identical). UIKit samples are empty off iOS and
         // are type-checked by scripts/ios-typecheck and built by the macOS CI job.

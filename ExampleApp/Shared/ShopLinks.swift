@@ -19,6 +19,11 @@ extension ShopRoutes {
         try links.register("shop://account", as: "Account") { [unowned self] _ in Link(to: account) }
         try links.register("shop://products", as: "Products") { [unowned self] _ in Link(to: productList(), with: ()) }
         try links.register("shop://home", as: "Home") { [unowned self] _ in Link(to: home) }
+        // The old app's item links: they open the product list until a redirect loaded at run time
+        // (ExampleApp/scripts/redirects.json) sends them to their product.
+        try links.register("shop://item/<id>", as: "Item (old link)", samples: ["id": "42"]) { [unowned self] _ in
+            Link(to: productList(), with: ())
+        }
         links.fallback { [unowned self] _ in Link(to: home) }
         return links
     }

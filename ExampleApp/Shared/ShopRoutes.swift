@@ -147,7 +147,9 @@ final class ShopRoutes {
         try await router.navigate(to: home, queueing: .interrupt)
     }
 
-    private func modalNavigation<Context>(named name: String, asSheet: Bool = false) -> StepAssembly<
+    /// A new navigation stack to present (full screen, or a sheet when `asSheet`), for a modal
+    /// whose screens are pushed into it.
+    func modalNavigation<Context>(named name: String, asSheet: Bool = false) -> StepAssembly<
         ShopNavigationController, Context
     > {
         StepAssembly(

@@ -22,6 +22,8 @@ struct SignInCancelled: Error, CustomStringConvertible {
 final class ShopSession {
     var isSignedIn = false
     var cart: [ProductID] = []
+    /// The review saved for each product (the review editor's Save).
+    var reviews: [ProductID: String] = [:]
     /// The A/B experiment: group B sees products as a sheet over the current screen.
     var productsAsSheet = false
     private var pendingSignIn: CheckedContinuation<Bool, Never>?

@@ -29,6 +29,8 @@ final class AboutScreen: NavigationNode {}
 final class ProductScreen: NavigationNode, ContextChecking {
     /// The product shown; `show(_:)` replaces it when a navigation reuses this node.
     private(set) var productID: ProductID
+    /// What the size picker last answered for this node; `nil` before any answer.
+    private(set) var sizeNote: String?
 
     /// A node for product `productID`.
     init(_ productID: ProductID) {
@@ -45,7 +47,56 @@ final class ProductScreen: NavigationNode, ContextChecking {
         productID = id
         title = SampleProduct.name(of: id)
     }
+
+    /// Shows what the size picker answered (`ShopRoutes.pickSize(for:)` calls this).
+    func show(size: ProductSize?) { sizeNote = ProductSize.note(for: size) }
 }
+
+/// Answers with a size for its product (`ResultReturning`); the router removes the sheet and hands
+/// the answer to whoever awaits it. A swipe down answers nothing.
+final class SizePickerScreen: NavigationNode, ResultReturning {
+    /// The product whose size is asked.
+    let productID: ProductID
+    /// Set by the router while someone awaits the answer.
+    var resultHandle: ResultHandle<ProductSize>?
+
+    /// A picker for `productID`'s size, in a sheet that rests at half height.
+    init(for productID: ProductID) {
+        self.productID = productID
+        super.init("size picker")
+        title = "Size"
+        presentationStyle = .sheet(detents: [.medium])
+    }
+}
+
+/// A product's review being written. With unsaved edits it refuses to close (`ReviewDrafting`): the
+/// router refuses navigations that would remove it, and the sheet cannot be swiped down.
+@Observable
+final class ReviewEditorScreen: NavigationNode, ContextChecking, ReviewDrafting {
+    /// The product reviewed.
+    let productID: ProductID
+    /// The review as saved.
+    var savedText: String
+    /// The text being written.
+    var text: String
+
+    /// An editor of `productID`'s review, starting from its saved review, if any.
+    init(for productID: ProductID, saved: String?) {
+        self.productID = productID
+        savedText = saved ?? ""
+        text = savedText
+        super.init("review of \(productID)")
+        title = "Review"
+    }
+
+    /// Whether this editor is the one for `context`.
+    func isTarget(for context: ProductID) -> Bool { productID == context }
+}
+
+/// The side menu's menu panel.
+final class MenuScreen: NavigationNode {}
+/// The side menu's content panel: help.
+final class HelpScreen: NavigationNode {}
 
 /// The cart, in its own modal navigation stack.
 @Observable
@@ -87,6 +138,21 @@ enum ShopScreens {
     }
 
     static func makeProduct(_ id: ProductID) -> ProductScreen { ProductScreen(id) }
+
+    static func makeSizePicker(for id: ProductID) -> SizePickerScreen { SizePickerScreen(for: id) }
+
+    static func makeReviewEditor(for id: ProductID, saved: String?) -> ReviewEditorScreen {
+        ReviewEditorScreen(for: id, saved: saved)
+    }
+
+    /// The side menu (ShopSideMenu.swift) over the whole scene, showing its menu: SwiftUI has no
+    /// over-full-screen presentation, so it is a full-screen cover.
+    static func makeSideMenu() -> ShopSideMenu {
+        let sideMenu = ShopSideMenu(
+            menu: titled(MenuScreen("menu"), "Menu"), content: titled(HelpScreen("help"), "Help"))
+        sideMenu.presentationStyle = .fullScreenCover
+        return sideMenu
+    }
 
     static func makeCart(items: [ProductID]) -> CartScreen {
         let cart = titled(CartScreen("cart"), "Cart")

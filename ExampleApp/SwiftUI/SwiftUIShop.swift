@@ -18,8 +18,9 @@ final class SwiftUIShop {
     let model = NavigationModel()
     /// Navigates in ``model``; `routes.router` points at it weakly, so it is kept here.
     let router: DefaultRouter
-    /// Every URL the shop opens; empty (with an error logged) if the patterns do not register.
-    let links: LinkMap
+    /// Every URL the shop opens; empty (with an error logged) if the patterns do not register. Its
+    /// redirects come from the bundled `redirects.json` at launch, as remote configuration would.
+    private(set) var links: LinkMap
     /// One screen view per change of the visible screen, the user's included, sent to the log.
     let analytics: ShopAnalytics
     /// Which screens come back at the next launch; `nil` (logged) if a registration failed.
@@ -40,6 +41,18 @@ final class SwiftUIShop {
         links = registered.links
         restoration = registered.restoration
         registerViews()
+        loadRedirects(from: Bundle.main.url(forResource: "redirects", withExtension: "json"))
+    }
+
+    /// Loads the link redirects (here the bundled `redirects.json`, which an app would fetch from its
+    /// server). A table that is refused leaves the links as they were, and the log says why.
+    func loadRedirects(from url: URL?) {
+        guard let url, let json = try? Data(contentsOf: url) else { return Self.log.info("no redirects to load") }
+        do {
+            try links.loadRedirects(from: json)
+        } catch {
+            Self.log.error("\(error.description)")
+        }
     }
 
     /// Whether ``start(restoring:)`` has shown home; links that arrive before wait for it.
@@ -70,9 +83,13 @@ final class SwiftUIShop {
         restoration?.savedLinks(in: model).urls ?? []
     }
 
-    /// Opens a custom-scheme or universal link, exactly as a tap would navigate.
+    /// Opens a custom-scheme or universal link, exactly as a tap would navigate. The sign-out link
+    /// is no destination: it signs out with navigations that interrupt (`ShopRoutes.forceSignOut()`).
     func open(_ url: URL) {
         guard isStarted else { return linksBeforeStart.append(url) }
+        if url.absoluteString == ShopRoutes.signOutLink {
+            return navigate("signing out, as a link asked") { try await $0.routes.forceSignOut() }
+        }
         navigate("opening \(url.absoluteString)") { try await $0.router.open(url, using: $0.links) }
     }
 
@@ -115,6 +132,11 @@ final class SwiftUIShop {
         registry.register(AccountScreen.self) { [unowned self] _ in AccountView(shop: self) }
         registry.register(LoginScreen.self) { [unowned self] _ in LoginView(shop: self) }
         registry.register(AboutScreen.self) { _ in AboutView() }
+        registry.register(SizePickerScreen.self) { SizePickerView(picker: $0) }
+        registry.register(ReviewEditorScreen.self) { [unowned self] in ReviewEditorView(editor: $0, shop: self) }
+        registry.register(ShopSideMenu.self) { SideMenuView(sideMenu: $0) }
+        registry.register(MenuScreen.self) { [unowned self] _ in MenuView(shop: self) }
+        registry.register(HelpScreen.self) { [unowned self] _ in HelpView(shop: self) }
         registry.tabLabel { Label($0.title, systemImage: ShopScreens.tabSymbol(of: $0)) }
     }
 }

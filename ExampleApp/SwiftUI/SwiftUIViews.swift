@@ -30,6 +30,11 @@ struct HomeView: View {
         .padding()
         .navigationTitle("Composer Shop")
         .toolbar {
+            ToolbarItem(placement: .navigation) {
+                Button("Menu", systemImage: "line.3.horizontal") {
+                    shop.navigate("showing the side menu") { try await $0.router.navigate(to: $0.routes.menu) }
+                }
+            }
             ToolbarItem(placement: .primaryAction) {
                 Button("About", systemImage: "info.circle") {
                     shop.navigate("showing about") { try await $0.router.navigate(to: $0.routes.about) }
@@ -65,8 +70,9 @@ struct ProductListView: View {
     }
 }
 
-/// One product: its name and id, "Add to cart" and "View cart"; Close when it is the first screen
-/// of a sheet (experiment group B).
+/// One product: its name and id, the size picked, "Add to cart", "Pick a size", "Write a review" and
+/// "View cart"; Close when it is the first screen of a sheet (experiment group B). Its bar is its own
+/// (`ShopBar.product`: orange buttons, no background).
 struct ProductView: View {
     let product: ProductScreen
     let shop: SwiftUIShop
@@ -78,11 +84,23 @@ struct ProductView: View {
         VStack(spacing: 16) {
             Text(SampleProduct.name(of: product.productID)).font(.largeTitle)
             Text("Product #\(product.productID)").font(.subheadline).foregroundStyle(.secondary)
+            if let sizeNote = product.sizeNote { Text(sizeNote).font(.subheadline) }
             Button("Add to cart", systemImage: "cart.badge.plus") {
                 shop.session.cart.append(product.productID)
                 cartCount = shop.session.cart.count
             }
             .buttonStyle(.borderedProminent)
+            Button("Pick a size", systemImage: "tshirt") {
+                let id = product.productID
+                // Awaits the picker's answer; the route shows it on this node.
+                shop.navigate("asking the size of \(id)") { _ = try await $0.routes.pickSize(for: id) }
+            }
+            Button("Write a review", systemImage: "square.and.pencil") {
+                let id = product.productID
+                shop.navigate("editing the review of \(id)") {
+                    try await $0.router.navigate(to: $0.routes.reviewEditor, with: id)
+                }
+            }
             Button("View cart", systemImage: "cart") {
                 // The router from the environment: what any screen's view can use.
                 guard let router else { return }
@@ -99,6 +117,7 @@ struct ProductView: View {
                 }
             }
         }
+        .shopBar(ShopBar.of(product))
         .onAppear { cartCount = shop.session.cart.count }
     }
 
@@ -171,10 +190,9 @@ struct AccountView: View {
             Text(isSignedIn ? "You are signed in." : "You are not signed in.")
             Toggle("Products in a sheet (A/B group B)", isOn: $productsAsSheet)
             Button("Sign out", systemImage: "rectangle.portrait.and.arrow.right") {
-                shop.session.isSignedIn = false
                 isSignedIn = false
                 shop.navigate("leaving the signed-in screens after signing out") {
-                    try await $0.routes.leaveSignedInScreens()
+                    try await $0.routes.forceSignOut()
                 }
             }
         }

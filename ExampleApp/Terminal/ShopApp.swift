@@ -1,6 +1,7 @@
 import Composer
 import ComposerLinks
 import ComposerTesting
+import Foundation
 
 /// The terminal shop: a window of in-memory screens, the shared routes, and the commands.
 ///
@@ -13,12 +14,15 @@ final class ShopApp {
     let session = ShopSession()
     let routes: ShopRoutes
     private(set) var router: DefaultRouter
-    let links: LinkMap
+    /// Every URL the shop opens; `redirects load` and `redirects add` change its redirects.
+    private(set) var links: LinkMap
     private(set) var analytics: ShopAnalytics
     let restoration: LinkRestoration
     /// The links `save` kept, which `relaunch` restores.
     private var savedLinks: [String] = []
     private var running: Task<Void, Never>?
+    /// The wait for the size picker's answer (`pick`), which outlives the command that asked.
+    private var sizeAnswer: Task<Void, Never>?
     /// The command being run, when it started a navigation.
     private var command: PendingCommand?
     /// Whether the command being run started a navigation.
@@ -33,6 +37,27 @@ final class ShopApp {
         analytics = ShopAnalytics(router: router)
         links = try routes.makeLinks()
         restoration = try routes.makeRestoration(links: links)
+        observeTransitions()
+    }
+
+    /// Prints the transition of the reviews' push, and of their pop, which runs it in reverse
+    /// whoever pops them: the reviews remember the transition they were pushed with.
+    private func observeTransitions() {
+        router.addObserver { event in
+            if let reviews = event.to as? ReviewsScreen, !reviews.pushWasReported {
+                reviews.pushWasReported = true
+                print(
+                    reviews.pushTransition.map { "transition: \(reviews) \($0.push)" }
+                        ?? "transition: \(reviews) is pushed with the platform's own animation (\(ShopScreens.noCustomTransition))"
+                )
+            }
+            guard let reviews = event.from as? ReviewsScreen, reviews.parentScreen == nil else { return }
+            if let transition = reviews.pushTransition {
+                print("transition: \(reviews) \(transition.pop), popped by the \(event.cause)")
+            } else {
+                print("transition: \(reviews) is popped with the platform's own animation, by the \(event.cause)")
+            }
+        }
     }
 
     /// Runs one command and prints the tree, or what went wrong; the interactive prompt and
@@ -68,11 +93,20 @@ final class ShopApp {
                     print(app.nothingBehindMessage())
                 }
             }
+        case "open" where argument == ShopRoutes.signOutLink:
+            // A revoked session, as a push notification would bring it: not a destination.
+            print("signed out by \(argument)")
+            navigate(interrupting: true) { try await $0.signOut() }
         case "open":
             guard !argument.isEmpty else { return say("usage: open URL") }
             navigate {
                 do throws(LinkOpenError) {
                     let opened = try await $0.router.open(argument, using: $0.links)
+                    if !opened.redirectedFrom.isEmpty {
+                        print(
+                            "redirected from \(opened.redirectedFrom.joined(separator: " and ")) to \(opened.pattern ?? "the fallback")"
+                        )
+                    }
                     if let fallback = opened.fallback { print("the shop has no screen for this link: \(fallback)") }
                 } catch {
                     // The same messages as for the other commands.
@@ -88,7 +122,13 @@ final class ShopApp {
             guard argument.isEmpty || argument == "dot" else { return say("usage: map [dot]") }
             printMap(asDOT: argument == "dot")
             return true
+        case "save" where argument == "review":
+            guard let editor = window.current as? ReviewEditorScreen else { return say(Self.noEditorMessage) }
+            editor.save(in: session)
+            print("saved the review of product \(editor.productID): \"\(editor.text)\"")
+            navigate { try await $0.router.navigate(to: $0.routes.back) }
         case "save":
+            guard argument.isEmpty else { return say("usage: save | save review") }
             let snapshot = restoration.savedLinks(in: window)
             savedLinks = snapshot.urls
             print(snapshot.levels.isEmpty ? "nothing on screen to save" : snapshot)
@@ -99,6 +139,7 @@ final class ShopApp {
             router = DefaultRouter(window: window)
             routes.attach(to: router)
             analytics = ShopAnalytics(router: router)
+            observeTransitions()
             navigate { app in
                 if app.savedLinks.isEmpty {
                     print("nothing was saved, so the shop starts at home")
@@ -124,9 +165,51 @@ final class ShopApp {
         case "cancel":
             if !session.answerSignIn(approved: false) { print("nothing is waiting for sign-in") }
         case "logout":
-            session.isSignedIn = false
             print("signed out")
-            navigate(interrupting: true) { try await $0.routes.leaveSignedInScreens() }
+            navigate(interrupting: true) { try await $0.signOut() }
+        case "pick":
+            guard let id = productID(argument) else { return needsProduct("pick") }
+            askSize(for: id)
+        case "choose":
+            guard let size = ProductSize(typed: argument) else { return say("usage: choose S|M|L") }
+            guard let picker = window.current as? SizePickerScreen, picker.isAsked else {
+                return say("no size picker is waiting for an answer: type 'pick' on a product first")
+            }
+            navigate { app in
+                picker.choose(size)
+                await app.sizeAnswer?.value
+            }
+        case "review":
+            guard let id = productID(argument) else { return needsProduct("review") }
+            navigate { try await $0.router.navigate(to: $0.routes.reviewEditor, with: id) }
+        case "edit":
+            guard !argument.isEmpty else { return say("usage: edit TEXT") }
+            guard let editor = window.current as? ReviewEditorScreen else { return say(Self.noEditorMessage) }
+            editor.edit(argument)
+            print(
+                editor.hasUnsavedEdits
+                    ? "the review of product \(editor.productID) has unsaved edits: it refuses to close until you type 'save review' or 'discard'"
+                    : "the review of product \(editor.productID) is as saved")
+        case "discard":
+            guard let editor = window.current as? ReviewEditorScreen else { return say(Self.noEditorMessage) }
+            editor.discard()
+            print("discarded the edits of the review of product \(editor.productID)")
+            navigate { try await $0.router.navigate(to: $0.routes.back) }
+        case "reviews":
+            guard let id = productID(argument) else { return needsProduct("reviews") }
+            navigate { try await $0.router.navigate(to: $0.routes.reviews, with: id) }
+        case "menu":
+            switch argument {
+            case "": navigate { try await $0.router.navigate(to: $0.routes.menu) }
+            case "help": navigate { try await $0.router.navigate(to: $0.routes.help) }
+            default: return say("usage: menu [help]")
+            }
+        case "redirects":
+            runRedirects(argument)
+            return true
+        case "bars":
+            printBars()
+            return true
         case "experiment":
             switch argument {
             case "a", "A": session.productsAsSheet = false
@@ -153,6 +236,7 @@ final class ShopApp {
             return true
         }
         let finished = await settle()
+        await receiveSizeAnswer()
         if !finished, session.isWaitingForSignIn {
             print(signInMessage(for: line, queued: startedNavigation && signInWasWaiting))
             // It ends after a later command (the answer): it says then how it ended.
@@ -174,10 +258,23 @@ final class ShopApp {
           back                          pop or close the top screen
           open URL                      open a link (shop://product/42, https://shop.example.com/products/7)
           catalog                       list every destination the app can open
-          map [dot]                     print every destination as a Mermaid flowchart (or Graphviz DOT)
+          map [dot]                     print the main destinations (tabs, product, cart, login) as a
+                                        Mermaid flowchart (or Graphviz DOT)
           save | relaunch               save the links of the screens shown; start again and restore them
           login | cancel                answer the login screen, or sign in directly
-          logout                        sign out: closes every screen that needs sign-in
+          logout                        sign out at once: interrupts a waiting sign-in (its login
+                                        screen closes) and closes every screen that needs sign-in;
+                                        'open shop://sign-out' does the same, as a push would
+          pick [ID] | choose S|M|L      ask a product's size picker and await its typed answer
+                                        (back or 'user swipe' closes it without one)
+          review [ID] | edit TEXT       write a product's review; with unsaved edits the editor
+          save review | discard         refuses to close until it is saved or discarded
+          reviews [ID]                  a product's reviews, pushed with a transition of their own
+                                        that their pop runs in reverse
+          menu [help]                   the side menu (an app's own container): its menu, or help
+          redirects [load FILE]         list the link redirects, or load them from a JSON file
+          redirects add OLD NEW         redirect the links of pattern OLD to pattern NEW (or fallback)
+          bars                          the navigation bar each screen in a stack asks for
           experiment a|b                switch the A/B group (b: products in a sheet)
           user back | user swipe        the user taps the back button, or swipes the top sheet down
           user tab N                    the user taps tab N (0: home, 1: products, 2: account)
@@ -194,6 +291,103 @@ final class ShopApp {
         } catch {
             print(error)
         }
+    }
+
+    /// Signs out at once (`logout`, the sign-out link) and says which unsaved edits that dropped.
+    private func signOut() async throws {
+        for screen in try await routes.forceSignOut() {
+            print("dropped the unsaved edits of \(screen): a revoked session keeps no drafts")
+        }
+    }
+
+    /// The product `argument` names, or the product on screen when it is empty.
+    private func productID(_ argument: String) -> ProductID? {
+        argument.isEmpty ? (window.current as? ProductScreen)?.productID : ProductID(argument)
+    }
+
+    /// What `command` says when it names no product and none is on screen.
+    private func needsProduct(_ command: String) -> Bool {
+        let shown = window.current.map { "\($0) is on screen" } ?? "nothing is on screen"
+        return say("'\(command)' acts on a product: type '\(command) ID', or show a product first (\(shown))")
+    }
+
+    /// Shows product `id` (through its sign-in guard), then asks its size picker and ends the command
+    /// once the picker is on screen; the answer comes with a later command (`choose`, `back`, `user
+    /// swipe`), which prints what the product shows then.
+    private func askSize(for id: ProductID) {
+        navigate { app in
+            try await app.router.navigate(to: app.routes.product, with: id)
+            let answer = Task { @MainActor [routes = app.routes] in
+                do {
+                    let size = try await routes.pickSize(for: id)
+                    print("product \(id) shows \(ProductSize.note(for: size))")
+                } catch {
+                    print(Self.outcome(of: error))
+                }
+            }
+            app.sizeAnswer = answer
+            var turns = 0
+            while turns < 10_000, !(app.window.current is SizePickerScreen), app.sizeAnswer != nil {
+                await Task.yield()
+                turns += 1
+            }
+        }
+    }
+
+    /// Waits for the size picker's answer once the picker is gone (the router hands it over as soon
+    /// as the removal is reported), so the answer is printed with the command that closed the picker.
+    private func receiveSizeAnswer() async {
+        guard let answer = sizeAnswer, window.screen(named: "size picker") == nil else { return }
+        await answer.value
+        sizeAnswer = nil
+    }
+
+    private static let noEditorMessage = "no review editor on screen: type 'review' on a product first"
+
+    /// `redirects`, `redirects load FILE`, `redirects add OLD NEW`: a table that is refused leaves
+    /// the one in use, and the error says why.
+    private func runRedirects(_ argument: String) {
+        let words = argument.split(separator: " ").map(String.init)
+        do throws(LinkError) {
+            switch words.first {
+            case nil:
+                break
+            case "load" where words.count == 2:
+                guard let json = FileManager.default.contents(atPath: words[1]) else {
+                    return print("cannot read the redirects file '\(words[1])'")
+                }
+                try links.loadRedirects(from: json)
+            case "add" where words.count == 3:
+                let destination: LinkRedirect.Destination = words[2] == "fallback" ? .fallback : .pattern(words[2])
+                try links.setRedirects(links.redirects + [LinkRedirect(from: words[1], to: destination)])
+            default:
+                return print("usage: redirects | redirects load FILE | redirects add OLD NEW")
+            }
+        } catch {
+            return print(error)
+        }
+        print(
+            links.redirects.isEmpty
+                ? "no redirects" : (["redirects:"] + links.redirects.map { "  \($0)" }).joined(separator: "\n"))
+    }
+
+    /// Each screen in a navigation stack on screen, with the bar it asks for (`ShopBar`). Neither the
+    /// twin nor the model draws bars; on iOS, `ScreenBarNavigationController` applies the bar of the
+    /// screen on top of each stack and puts the previous one back when that screen leaves.
+    private func printBars() {
+        var lines: [String] = []
+        func visit(_ screen: any Screen) {
+            if let stack = screen as? any NavigationStackContainer {
+                for (index, child) in stack.childScreens.enumerated() {
+                    let top = index == stack.childScreens.count - 1 ? " (top of its stack: its bar shows there)" : ""
+                    lines.append("\(screen) > \(child): \(ShopBar.of(child))\(top)")
+                }
+            }
+            screen.childScreens.forEach(visit)
+            if let presented = screen.presentedScreen, presented.presentingScreen === screen { visit(presented) }
+        }
+        window.rootScreen.map(visit)
+        print(lines.isEmpty ? "no navigation stack on screen, so no bars" : lines.joined(separator: "\n"))
     }
 
     private func navigate(interrupting: Bool = false, _ body: @escaping @MainActor (ShopApp) async throws -> Void) {

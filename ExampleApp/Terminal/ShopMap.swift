@@ -2,8 +2,10 @@ import Composer
 import ComposerLinks
 
 extension ShopRoutes {
-    /// The shop's destinations as one graph, with the link patterns that open each. The product
-    /// is drawn as the experiment group the session is in picks it.
+    /// The shop's main destinations as one graph, with the link patterns that open each. The product
+    /// is drawn as the experiment group the session is in picks it. The screens that show the
+    /// articles' promises (ShopFeatures.swift: size picker, review editor, side menu; the reviews)
+    /// are left out, so the picture of the article *Drawing the route map* stays the one it describes.
     func makeMap(links: LinkMap) throws(RoutingError) -> RouteMap {
         let entries = makeCatalog(links: links).entries
         func patterns(_ names: String...) -> [String] {

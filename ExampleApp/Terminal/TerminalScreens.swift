@@ -10,6 +10,8 @@ typealias ShopScreenBase = TestScreen
 typealias ShopNavigationController = TestNavigationContainer
 typealias ShopTabBarController = TestTabsContainer
 typealias ShopWindow = TestWindow
+/// The side menu: the test kit's two-panel container, which stands for a drawer of the app's own.
+typealias ShopSideMenu = TestSideMenuContainer
 
 extension ShopApp: TerminalShop {}
 
@@ -42,6 +44,19 @@ extension TestWindow {
 }
 
 extension ShopScreens {
+    /// The side menu, showing its menu panel, over the whole screen without hiding it (a drawer).
+    static func makeSideMenu() -> ShopSideMenu {
+        let sideMenu = TestSideMenuContainer(
+            "sidemenu", menu: MenuScreen("menu"), content: HelpScreen("help"), shownPanel: .menu)
+        sideMenu.modalStyle = .overFullScreen
+        return sideMenu
+    }
+
+    /// The reviews slide up from the bottom, as ComposerUIKit's `SlideTransitionAnimator` does on iOS.
+    static let reviewsTransition: ShopTransition? = .slideUp
+    /// Unused here: the twin stands for UIKit, which takes a custom push transition.
+    static let noCustomTransition = "none"
+
     static func makeNavigation(named name: String, root: TestScreen?) -> ShopNavigationController {
         TestNavigationContainer(name, stack: root.map { [$0] } ?? [])
     }

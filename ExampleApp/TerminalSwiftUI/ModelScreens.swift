@@ -13,6 +13,19 @@ typealias ShopWindow = NavigationModel
 extension ShopApp: TerminalShop {}
 
 extension ShopScreens {
+    /// The side menu (ShopSideMenu.swift, shared with the SwiftUI app) over the whole screen, showing
+    /// its menu panel: SwiftUI has no over-full-screen presentation, so it is a full-screen cover.
+    static func makeSideMenu() -> ShopSideMenu {
+        let sideMenu = ShopSideMenu(menu: MenuScreen("menu"), content: HelpScreen("help"))
+        sideMenu.presentationStyle = .fullScreenCover
+        return sideMenu
+    }
+
+    /// No custom transition: SwiftUI's `NavigationStack` pushes with its own animation.
+    static let reviewsTransition: ShopTransition? = nil
+    /// Why the reviews are pushed with the platform's own animation.
+    static let noCustomTransition = "SwiftUI's NavigationStack takes no custom push transition"
+
     static func makeNavigation(named name: String, root: NavigationNode?) -> ShopNavigationController {
         StackNode(name, nodes: root.map { [$0] } ?? [])
     }

@@ -25,8 +25,9 @@ typealias ReviewsScreen = ContextualHostingController<ReviewsView, ProductID>
 /// The iOS app's own destinations that use UIKit-only pieces, beside the screens they show.
 extension ShopRoutes {
     /// A product's reviews, a SwiftUI screen that slides up from the bottom above the product (a
-    /// push with an animation of its own: back and the back swipe pop it as usual). Found again by
-    /// its product.
+    /// push with an animation of its own). `SlideTransitionAnimator` is a `ReversibleTransition`, so
+    /// the pop runs it in reverse, by the back button, the router or the back swipe. Found again by
+    /// its product. The terminal shop prints both transitions (ExampleApp/Terminal/ShopTerminalRoutes.swift).
     var reviews: DestinationStep<ReviewsScreen, ProductID> {
         StepAssembly(
             finder: HostingControllerFinder<ReviewsView, ProductID>(),

@@ -19,8 +19,9 @@ final class ShopEnvironment {
     let routes: ShopRoutes
     /// Navigates in this scene's window; `routes.router` points at it weakly, so it is kept here.
     let router: DefaultRouter
-    /// Every URL the shop opens; empty (with an error logged) if the patterns do not register.
-    let links: LinkMap
+    /// Every URL the shop opens; empty (with an error logged) if the patterns do not register. Its
+    /// redirects come from the bundled `redirects.json` at launch (``loadRedirects(from:)``).
+    private(set) var links: LinkMap
     /// One screen view per change of the visible screen, the user's included, sent to the log.
     let analytics: ShopAnalytics
     /// Reports the user's back swipes, sheet swipe-downs and tab taps to the router (a tab tap runs
@@ -44,6 +45,22 @@ final class ShopEnvironment {
         let registered = routes.makeLinksAndRestoration { Self.log.error("\($0)") }
         links = registered.links
         restoration = registered.restoration
+        loadRedirects(from: Bundle.main.url(forResource: "redirects", withExtension: "json"))
+    }
+
+    /// Loads the link redirects of remote configuration: here the bundled `redirects.json` (the
+    /// same file the terminal's `redirects load` reads), which an app would fetch from its server.
+    /// A table that is refused leaves the links as they were, and the log says why.
+    func loadRedirects(from url: URL?) {
+        guard let url, let json = try? Data(contentsOf: url) else {
+            return Self.log.info("no redirects to load")
+        }
+        do {
+            try links.loadRedirects(from: json)
+            Self.log.info("redirects loaded: \(self.links.redirects.map(\.description).joined(separator: ", "))")
+        } catch {
+            Self.log.error("\(error.description)")
+        }
     }
 
     /// The links that rebuild what `window` shows, for the scene's restoration activity.
@@ -90,7 +107,13 @@ final class ShopEnvironment {
     }
 
     /// Opens a custom-scheme or universal link through the links, exactly as a tap would navigate.
+    /// The sign-out link (a revoked session, pushed by the server) is no destination: it signs out
+    /// with navigations that interrupt (`ShopRoutes.forceSignOut()`), so a sign-in that waits is
+    /// given up and its login screen closes at once.
     func open(_ url: URL) {
+        if url.absoluteString == ShopRoutes.signOutLink {
+            return navigate("signing out, as a push asked") { try await $0.routes.forceSignOut() }
+        }
         navigate("opening \(url.absoluteString)") { try await $0.router.open(url, using: $0.links) }
     }
 

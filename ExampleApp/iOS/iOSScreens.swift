@@ -18,9 +18,16 @@ final class HomeScreen: UIViewController {
         super.viewDidLoad()
         title = "Composer Shop"
         view.backgroundColor = .systemBackground
-        navigationItem.leftBarButtonItem = UIBarButtonItem(
-            title: "Debug", image: UIImage(systemName: "ladybug"),
-            primaryAction: UIAction { [weak self] _ in self?.openDebugMenu() }, menu: nil)
+        navigationItem.leftBarButtonItems = [
+            UIBarButtonItem(
+                title: "Menu", image: UIImage(systemName: "line.3.horizontal"),
+                primaryAction: UIAction { [weak self] _ in
+                    self?.runNavigation("showing the side menu") { try await $0.router.navigate(to: $0.routes.menu) }
+                }, menu: nil),
+            UIBarButtonItem(
+                title: "Debug", image: UIImage(systemName: "ladybug"),
+                primaryAction: UIAction { [weak self] _ in self?.openDebugMenu() }, menu: nil),
+        ]
         let about = UIBarButtonItem(
             title: "About", image: UIImage(systemName: "info.circle"), primaryAction: nil, menu: nil)
         about.primaryAction = UIAction { [weak self, weak about] _ in
@@ -103,15 +110,17 @@ final class ProductListScreen: UITableViewController {
     }
 }
 
-/// One product: its name and id, "Add to cart", "Reviews" and "View cart". Found again by its id. Its
-/// navigation bar is its own (orange buttons on a bar without a background), applied by the
-/// `ScreenBarNavigationController` it is pushed into.
+/// One product: its name and id, the size picked, "Add to cart", "Pick a size", "Write a review",
+/// "Reviews" and "View cart". Found again by its id. Its navigation bar is its own (`ShopBar.product`:
+/// orange buttons on a bar without a background), applied by the `ScreenBarNavigationController` it
+/// is pushed into.
 final class ProductScreen: UIViewController, ContextChecking, NavigationBarConfiguring {
     /// The product shown; `show(_:)` replaces it when a navigation reuses this screen.
     private(set) var productID: ProductID
     private let nameLabel = UILabel()
     private let idLabel = UILabel()
     private let cartLabel = UILabel()
+    private let sizeLabel = UILabel()
 
     /// A screen for product `productID`.
     init(_ productID: ProductID) {
@@ -129,12 +138,13 @@ final class ProductScreen: UIViewController, ContextChecking, NavigationBarConfi
     /// Whether this screen shows `context`, so the router reuses it rather than pushing a twin.
     func isTarget(for context: ProductID) -> Bool { productID == context }
 
-    /// An orange-tinted bar without a background while this screen is on top.
-    var navigationBarConfiguration: NavigationBarConfiguration {
-        let appearance = UINavigationBarAppearance()
-        appearance.configureWithTransparentBackground()
-        return NavigationBarConfiguration(
-            standardAppearance: appearance, scrollEdgeAppearance: appearance, tintColor: .systemOrange)
+    /// An orange-tinted bar without a background while this screen is on top (`ShopBar.product`).
+    var navigationBarConfiguration: NavigationBarConfiguration { NavigationBarConfiguration(ShopBar.of(self)) }
+
+    /// Shows what the size picker answered (`ShopRoutes.pickSize(for:)` calls this): a size, or
+    /// that the picker was closed without one.
+    func show(size: ProductSize?) {
+        sizeLabel.text = ProductSize.note(for: size)
     }
 
     /// Shows product `id` (the router's `ShowProductTask` calls this on a found or new screen).
@@ -148,7 +158,7 @@ final class ProductScreen: UIViewController, ContextChecking, NavigationBarConfi
     override func viewDidLoad() {
         super.viewDidLoad()
         view.backgroundColor = .systemBackground
-        for label in [nameLabel, idLabel, cartLabel] {
+        for label in [nameLabel, idLabel, sizeLabel, cartLabel] {
             label.numberOfLines = 0
             label.textAlignment = .center
             label.adjustsFontForContentSizeCategory = true
@@ -157,9 +167,21 @@ final class ProductScreen: UIViewController, ContextChecking, NavigationBarConfi
         idLabel.font = .preferredFont(forTextStyle: .subheadline)
         idLabel.textColor = .secondaryLabel
         cartLabel.font = .preferredFont(forTextStyle: .footnote)
+        sizeLabel.font = .preferredFont(forTextStyle: .subheadline)
         installContent([
-            nameLabel, idLabel,
+            nameLabel, idLabel, sizeLabel,
             makeButton("Add to cart", symbol: "cart.badge.plus", prominent: true) { [weak self] in self?.addToCart() },
+            makeButton("Pick a size", symbol: "tshirt") { [weak self] in
+                guard let id = self?.productID else { return }
+                // Awaits the picker's answer; the route shows it on this screen.
+                self?.runNavigation("asking the size of \(id)") { _ = try await $0.routes.pickSize(for: id) }
+            },
+            makeButton("Write a review", symbol: "square.and.pencil") { [weak self] in
+                guard let id = self?.productID else { return }
+                self?.runNavigation("editing the review of \(id)") {
+                    try await $0.router.navigate(to: $0.routes.reviewEditor, with: id)
+                }
+            },
             makeButton("Reviews", symbol: "text.bubble") { [weak self] in
                 guard let id = self?.productID else { return }
                 self?.runNavigation("showing the reviews of \(id)") {
@@ -335,10 +357,8 @@ final class AccountScreen: UIViewController {
     /// Signs out and leaves every screen that needs sign-in: this tab, and the products pushed in
     /// the products tab or shown in a sheet.
     private func signOut() {
-        guard let environment = shopEnvironment else { return }
-        environment.session.isSignedIn = false
-        environment.navigate("leaving the signed-in screens after signing out") {
-            try await $0.routes.leaveSignedInScreens()
+        shopEnvironment?.navigate("leaving the signed-in screens after signing out") {
+            try await $0.routes.forceSignOut()
         }
     }
 }
@@ -368,9 +388,9 @@ enum ShopScreens {
     }
 
     /// A navigation stack to present: full screen, or a page sheet that rests at half height
-    /// or full height when `asSheet`.
+    /// or full height when `asSheet`. Its screens own their bars too (the review editor's Save).
     static func makeModalNavigation(named name: String, asSheet: Bool) -> ShopNavigationController {
-        let navigation = UINavigationController()
+        let navigation = ScreenBarNavigationController()
         navigation.title = name
         navigation.modalPresentationStyle = asSheet ? .pageSheet : .fullScreen
         if asSheet, let sheet = navigation.sheetPresentationController {

@@ -71,4 +71,47 @@ struct CustomContainerTests {
         #expect(deck.cards.map(\.name) == ["welcome", "offer"])
         #expect(ScreenTreeRenderer().render(deck) == "card \"deck\"\n  card \"welcome\"\n  card \"offer\"")
     }
+
+    @Test(
+        "A step pushing onto a stack on screen runs its own action's perform, so what the action adds (a transition, say) takes part"
+    )
+    func aStepAloneRunsItsActionsPerform() async throws {
+        let deck = CardStack("deck")
+        try await deck.setStack([CardScreen("welcome")], animated: false)
+        let router = DefaultRouter(window: CardWindow(root: deck))
+        let performed = PerformLog()
+        let card = StepAssembly(
+            finder: PredicateFinder<CardScreen, String> { card, name in card.name == name },
+            factory: ClosureFactory { name in CardScreen(name) }
+        )
+        .using(SlidingPushAction(log: performed))
+        .from(GeneralStep.custom(ClassFinder<CardStack, String>()))
+        .assemble()
+
+        try await router.navigate(to: card, with: "offer")
+
+        #expect(performed.lines == ["slide in card \"offer\""])
+        #expect(deck.cards.map(\.name) == ["welcome", "offer"])
+    }
+}
+
+/// What an app's own push action did.
+@MainActor
+final class PerformLog {
+    var lines: [String] = []
+}
+
+/// An app's own push onto a ``CardStack`` that does more than the merge: it records the slide it
+/// would animate, then sets the stack as the built-in push does.
+struct SlidingPushAction: ContainerAction {
+    let log: PerformLog
+
+    func merge(_ screen: any Screen, into children: inout ContainerChildren) throws {
+        children.screens.append(screen)
+    }
+
+    func perform(_ screen: any Screen, on container: CardStack, animated: Bool) async throws {
+        log.lines.append("slide in \(screen)")
+        try await container.setStack(container.stack + [screen], animated: animated)
+    }
 }

@@ -150,9 +150,14 @@ extension NavigationRun {
             [unowned self] animated in
             let target = try self.liveTarget(of: group[0])
             if isContainerGroup, let list = target as? any ChildListContainer {
-                try await list.setContainerChildren(
-                    try self.merged(group, into: list, standingIn: false), animated: animated)
-                return
+                let children = try self.merged(group, into: list, standingIn: false)
+                // Several steps joining one container become one change. A step alone runs its own
+                // action, so that what the action adds to the change (a custom transition, say)
+                // takes part; for the built-in actions that is the same merge and change.
+                if group.count > 1 {
+                    try await list.setContainerChildren(children, animated: animated)
+                    return
+                }
             }
             for member in group {
                 guard let screen = self.plan.steps[member].screen,

@@ -1,0 +1,1 @@
+../SwiftUI/ShopSideMenu.swift
