@@ -1,7 +1,8 @@
 import Composer
-import ComposerLinks
 import Foundation
 import Testing
+
+@testable import ComposerLinks
 
 @MainActor
 @Suite("Building links")

@@ -1,5 +1,6 @@
 /// One registered link destination as a debug menu lists it: what it is called, what it
-/// matches, a link that opens it and what that link must carry.
+/// matches, a link that opens it and what that link must carry. ``LinkTable/catalog`` makes
+/// them; an app reads them.
 public struct LinkCatalogEntry: Sendable, Equatable, CustomStringConvertible {
     /// The destination name, if the pattern was registered with one.
     public let name: String?
@@ -15,21 +16,6 @@ public struct LinkCatalogEntry: Sendable, Equatable, CustomStringConvertible {
     public let parameters: [LinkPlaceholder]
     /// Where links to this pattern are currently redirected, if anywhere.
     public let redirect: LinkRedirect.Destination?
-
-    /// Creates an entry; ``LinkTable/catalog`` makes these.
-    public init(
-        name: String?,
-        pattern: String,
-        sampleURL: String?,
-        parameters: [LinkPlaceholder],
-        redirect: LinkRedirect.Destination?
-    ) {
-        self.name = name
-        self.pattern = pattern
-        self.sampleURL = sampleURL
-        self.parameters = parameters
-        self.redirect = redirect
-    }
 
     /// The parameters on one line, such as `id: int (path), color: string (query 'color', optional)`,
     /// or `no parameters`.
