@@ -54,6 +54,7 @@ func whole(_ value: Double) -> Int { Int(value + 0.5) }
 
 /// `value` with one decimal: "1.4".
 func oneDecimal(_ value: Double) -> String {
-    let tenths = whole(value * 10)
-    return "\(tenths / 10).\(tenths % 10)"
+    // On the magnitude, so that a negative difference (noise larger than the cost) reads -0.1.
+    let tenths = whole(abs(value) * 10)
+    return "\(value < 0 && tenths > 0 ? "-" : "")\(tenths / 10).\(tenths % 10)"
 }
