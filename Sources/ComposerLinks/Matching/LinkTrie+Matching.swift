@@ -1,0 +1,97 @@
+import Foundation
+
+// Matching segments as text, for explaining a failed lookup and for tests: links themselves are
+// resolved by the walk on their bytes (LinkTrieWalk.swift).
+extension LinkTrie {
+    /// Walks `segments` from `root` and returns the highest-precedence entry that matches them:
+    /// at the first segment where candidates differ, static beats placeholders beat the
+    /// catch-all (see ``LinkSegmentShape/precedes(_:)``).
+    ///
+    /// This is the text-based entry point, for explaining a failed lookup and for tests; links
+    /// are resolved by ``walk(_:_:_:)`` on their bytes.
+    ///
+    /// - Parameters:
+    ///   - relaxed: Let typed placeholders accept any text (with a `nil` value).
+    ///   - progress: On failure, the deepest level reached and the nodes there.
+    ///   - visits: Incremented for every node entered; tests use it to check the walk's bound.
+    func match(
+        _ segments: [String],
+        from root: Int,
+        relaxed: Bool,
+        progress: inout Progress,
+        visits: inout Int
+    ) -> Match? {
+        var bytes: [UInt8] = []
+        var refs: [SegmentRef] = []
+        for segment in segments {
+            let start = bytes.count
+            bytes.append(contentsOf: segment.utf8)
+            refs.append(SegmentRef(start: start, end: bytes.count, isPrintableASCII: Self.isPrintableASCII(segment)))
+            bytes.append(UInt8(ascii: "/"))
+        }
+        return bytes.withUnsafeBufferPointer { buffer in
+            refs.withUnsafeBufferPointer { segmentBuffer in
+                withCaptureSlots(count: segments.count) { slots in
+                    var state = Walk(bytes: buffer, segments: segmentBuffer, captures: slots)
+                    state.relaxed = relaxed
+                    state.tracking = true
+                    var tree = self
+                    let entry = tree.walk(root, 0, &state)
+                    visits += state.visits
+                    progress = state.progress
+                    guard entry >= 0 else { return nil }
+                    var captures: [Capture?] = []
+                    for slot in slots {
+                        guard slot.isSet else {
+                            captures.append(nil)
+                            continue
+                        }
+                        let text = state.text(of: slot)
+                        captures.append(
+                            Capture(
+                                text: text,
+                                value: slot.isConverted ? state.converted(slot).value(text: text) : nil))
+                    }
+                    return Match(entry: Int(entry), captures: captures)
+                }
+            }
+        }
+    }
+
+    /// Up to `limit` entries below `start` (the nodes a failed walk reached), nearest first
+    /// and in a stable order within a level.
+    ///
+    /// The breadth-first search looks at no more than `searchLimit` nodes, so a failed lookup
+    /// costs the same under a root with ten children as under one with ten thousand; in
+    /// tables that wide the list may be shorter than `limit`.
+    func entries(below start: [Int], limit: Int, searchLimit: Int = 64) -> [Int] {
+        var result: [Int] = []
+        var queue = Array(start.prefix(searchLimit))
+        var position = 0
+        while position < queue.count, result.count < limit {
+            let node = queue[position]
+            position += 1
+            for entry in [nodes[node].terminal, nodes[node].catchAll] where entry >= 0 && !result.contains(Int(entry)) {
+                result.append(Int(entry))
+            }
+            var literalChildren: [Int] = []
+            var next = nodes[node].firstLiteral
+            while next >= 0 {
+                literalChildren.append(Int(next))
+                next = nodes[Int(next)].nextLiteral
+            }
+            literalChildren.sort { label(of: $0) < label(of: $1) }
+            for child in literalChildren {
+                guard queue.count < searchLimit else { break }
+                queue.append(child)
+            }
+            var edges = nodes[node].edges
+            if nodes[node].isIndexed { edges.sort { shape(of: $0).precedes(shape(of: $1)) } }
+            for edge in edges {
+                guard queue.count < searchLimit else { break }
+                queue.append(Int(edge.child))
+            }
+        }
+        return Array(result.prefix(limit))
+    }
+}
