@@ -76,9 +76,7 @@ public final class NavigationModel: ScreenWindow, TreeRevisioning, TransitionSet
     /// Replaces the root and returns when the new top node appeared. The old root leaves with
     /// everything presented over it; the same root again does nothing.
     public func setRootScreen(_ screen: any Screen, animated: Bool) async throws {
-        guard let newRoot = screen as? NavigationNode else {
-            throw NodeError.notANode(type: TreeEditing.typeName(of: screen))
-        }
+        let newRoot = try TreeEditing.node(screen)
         guard newRoot !== root else { return }
         try newRoot.checkIsFree()
         try await applyChange("set root \(newRoot)") {

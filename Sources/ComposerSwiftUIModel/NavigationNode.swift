@@ -186,9 +186,7 @@ open class NavigationNode: ModalPresenting, DismissalVetoing, Identifiable, Hash
     /// Throws ``NodeError`` when `screen` is no node or is in a tree, when this node is not in a
     /// model, or when its level already presents something.
     public func presentScreen(_ screen: any Screen, animated: Bool) async throws {
-        guard let presented = screen as? NavigationNode else {
-            throw NodeError.notANode(type: TreeEditing.typeName(of: screen))
-        }
+        let presented = try TreeEditing.node(screen)
         guard let model = containingModel else { throw NodeError.notInModel(node: description) }
         try await model.waitForAcknowledgements()
         try presented.checkIsFree()
@@ -319,7 +317,7 @@ open class NavigationNode: ModalPresenting, DismissalVetoing, Identifiable, Hash
         var result: [NavigationNode] = []
         var taken = Set<ObjectIdentifier>()
         for screen in screens {
-            guard let child = screen as? NavigationNode else { throw .notANode(type: TreeEditing.typeName(of: screen)) }
+            let child = try TreeEditing.node(screen)
             if forStack, child is StackNode || child is SplitNode {
                 throw .notPushable(node: child.description, stack: description)
             }
@@ -362,6 +360,9 @@ enum TreeEditing {
         }
     }
 
-    /// The type of `screen`, as an error names it.
-    static func typeName(of screen: any Screen) -> String { String(describing: type(of: screen)) }
+    /// `screen` as a ``NavigationNode``; anything else is refused, naming its type.
+    static func node(_ screen: any Screen) throws(NodeError) -> NavigationNode {
+        guard let node = screen as? NavigationNode else { throw .notANode(type: String(describing: type(of: screen))) }
+        return node
+    }
 }

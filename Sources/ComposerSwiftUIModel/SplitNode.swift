@@ -110,7 +110,7 @@ open class SplitNode: NavigationNode, SplitContainer {
     }
 
     private func replacement(for old: NavigationNode?, with screen: any Screen) throws(NodeError) -> NavigationNode {
-        guard let node = screen as? NavigationNode else { throw .notANode(type: TreeEditing.typeName(of: screen)) }
+        let node = try TreeEditing.node(screen)
         if node !== old, node.parentNode !== self { try checkCanAdopt(node) }
         if node.parentNode === self, node !== old {
             throw .alreadyInTree(node: node.description, place: "the other column of \(self)")

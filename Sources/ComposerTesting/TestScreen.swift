@@ -193,9 +193,7 @@ open class TestScreen: ModalPresenting, DismissalVetoing, CustomStringConvertibl
     /// a parent, is presented or is a window's root), when this screen is not in a window or is
     /// being dismissed, and when the host already presents something (UIKit refuses).
     public func presentScreen(_ screen: any Screen, animated: Bool) async throws {
-        guard let presented = screen as? TestScreen else {
-            throw TestScreenError.notATestScreen(type: TwinTree.typeName(of: screen))
-        }
+        let presented = try TwinTree.testScreen(screen)
         try presented.checkIsFree()
         guard let window = containingWindow else { throw TestScreenError.notInWindow(screen: description) }
         if isBeingDismissed { throw TestScreenError.dismissalInProgress(screen: description) }
@@ -353,7 +351,7 @@ open class TestScreen: ModalPresenting, DismissalVetoing, CustomStringConvertibl
     func validatedChild(
         _ screen: any Screen, forStack: Bool, taken: inout Set<ObjectIdentifier>
     ) throws(TestScreenError) -> TestScreen {
-        guard let child = screen as? TestScreen else { throw .notATestScreen(type: TwinTree.typeName(of: screen)) }
+        let child = try TwinTree.testScreen(screen)
         if forStack, child is TestNavigationContainer {
             throw .navigationInsideNavigation(screen: child.description, navigation: description)
         }

@@ -143,7 +143,7 @@ open class TestSplitContainer: TestScreen, SplitContainer {
 
     /// Validates a screen for one column; `other` is the screen of the other column.
     private func validatedColumn(_ screen: any Screen, other: TestScreen?) throws(TestScreenError) -> TestScreen {
-        guard let column = screen as? TestScreen else { throw .notATestScreen(type: TwinTree.typeName(of: screen)) }
+        let column = try TwinTree.testScreen(screen)
         if column === other { throw .alreadyInContainer(screen: column.description, container: description) }
         try checkCanAdopt(column)
         return column

@@ -59,9 +59,7 @@ public final class TestWindow: ScreenWindow, TransitionSettling, TreeRevisioning
     /// in its tree (those presentations are cut, so their screens are released); setting the
     /// current root again does nothing. Animated, the change waits for the clock.
     public func setRootScreen(_ screen: any Screen, animated: Bool) async throws {
-        guard let newRoot = screen as? TestScreen else {
-            throw TestScreenError.notATestScreen(type: TwinTree.typeName(of: screen))
-        }
+        let newRoot = try TwinTree.testScreen(screen)
         guard newRoot !== rootStorage else { return }
         try newRoot.checkIsFree()
         let transition = TwinTransition.begin(in: self, animated: animated, description: "set root \(newRoot)") {

@@ -4,9 +4,13 @@ import Composer
 /// presentations are cut when screens leave.
 @MainActor
 enum TwinTree {
-    /// The dynamic type name of `screen`, for error messages.
-    static func typeName(of screen: any Screen) -> String {
-        String(describing: type(of: screen))
+    /// `screen` as a ``TestScreen``; anything else is refused, naming its type, as UIKit refuses
+    /// an object that is not a view controller.
+    static func testScreen(_ screen: any Screen) throws(TestScreenError) -> TestScreen {
+        guard let testScreen = screen as? TestScreen else {
+            throw .notATestScreen(type: String(describing: type(of: screen)))
+        }
+        return testScreen
     }
 
     /// `screen` and every ``TestScreen`` it contains, parents first.
