@@ -150,10 +150,12 @@ extension NavigationRun {
             [unowned self] animated in
             let target = try self.liveTarget(of: group[0])
             if isContainerGroup, let list = target as? any ChildListContainer {
+                // The merge with the screens now built asks the screens it removes (guards may
+                // have run since preflight). Several steps joining one container become one change
+                // from it. A step alone runs its own action instead, so that what the action adds to
+                // the change (a custom transition, say) takes part; for the built-in actions that is
+                // the same merge and change.
                 let children = try self.merged(group, into: list, standingIn: false)
-                // Several steps joining one container become one change. A step alone runs its own
-                // action, so that what the action adds to the change (a custom transition, say)
-                // takes part; for the built-in actions that is the same merge and change.
                 if group.count > 1 {
                     try await list.setContainerChildren(children, animated: animated)
                     return
