@@ -85,27 +85,31 @@ open class SplitNode: NavigationNode, SplitContainer {
 
     /// Replaces the sidebar; returns when the node on top appeared, if it changed.
     public func setPrimary(_ screen: any Screen, animated: Bool) async throws {
-        try await replaceColumn(\.primary, with: screen) { "set primary \($0) of \(self)" }
+        try await replaceColumn(.primary, with: screen) { "set primary \($0) of \(self)" }
     }
 
     /// Replaces the detail and, collapsed, brings it forward; returns when it appeared.
     public func showDetail(_ screen: any Screen, animated: Bool) async throws {
-        try await replaceColumn(\.secondary, with: screen) { "show detail \($0) in \(self)" }
+        try await replaceColumn(.secondary, with: screen) { "show detail \($0) in \(self)" }
     }
 
     /// Puts `screen` in `column` in one change, releasing the node it replaces; showing a detail
     /// also brings it forward when collapsed.
     private func replaceColumn(
-        _ column: ReferenceWritableKeyPath<SplitNode, NavigationNode?>, with screen: any Screen,
-        summary: (NavigationNode) -> String
+        _ column: SplitColumn, with screen: any Screen, summary: (NavigationNode) -> String
     ) async throws {
-        let old = self[keyPath: column]
+        let old = column == .primary ? primary : secondary
         let node = try replacement(for: old, with: screen)
         try await applyChange(summary(node)) {
             if let old, old !== node { release(old) }
             node.parentNode = self
-            self[keyPath: column] = node
-            if column == \SplitNode.secondary { compactColumn = .secondary }
+            switch column {
+            case .primary:
+                primary = node
+            case .secondary:
+                secondary = node
+                compactColumn = .secondary
+            }
         }
     }
 
