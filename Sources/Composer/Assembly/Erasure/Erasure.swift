@@ -16,7 +16,7 @@ extension StepNode {
         _ finder: F, declaredType: Any.Type, asScreen: @escaping @MainActor (F.ViewController) -> (any Screen)?
     ) -> StepNode {
         let finderName = "\(F.self)"
-        return StepNode(
+        var node = StepNode(
             screenTypeName: "\(F.ViewController.self)", declaredType: declaredType, finderName: finderName,
             find: { context, tree in
                 let typed = try castContext(context, to: F.Context.self, for: "finder \(finderName)")
@@ -28,6 +28,8 @@ extension StepNode {
                 }
                 return screen
             })
+        node.candidateTest = (finder as? any CandidateTesting)?.candidateTest(finderName: finderName)
+        return node
     }
 
     static func building<F: Finder, Fa: Factory>(finder: F, factory: Fa) -> StepNode
