@@ -46,15 +46,18 @@ private func makeCandidateCheck<F: StackIteratingFinder, Target, Context>(
     _ finder: F, of _: Target.Type, with context: Context
 ) -> CandidateCheck where F.ViewController == Target, F.Context == Context {
     // A screen whose class casts to a class type is that very object, as in `firstScreen`.
+    let castsToTarget: @MainActor (any Screen) -> Bool = { $0 is Target }
     if Target.self is AnyObject.Type {
-        return CandidateCheck(castsToTarget: { $0 is Target }) { screen in
-            finder.isTarget(unsafeBitCast(screen as AnyObject, to: Target.self), with: context)
-        }
+        return CandidateCheck(
+            castsToTarget: castsToTarget,
+            accepts: { finder.isTarget(unsafeBitCast($0 as AnyObject, to: Target.self), with: context) })
     }
-    return CandidateCheck(castsToTarget: { $0 is Target }) { screen in
-        guard let typed = screen as? Target else { return false }
-        return finder.isTarget(typed, with: context)
-    }
+    return CandidateCheck(
+        castsToTarget: castsToTarget,
+        accepts: { screen in
+            guard let typed = screen as? Target else { return false }
+            return finder.isTarget(typed, with: context)
+        })
 }
 
 /// One finder's question about a candidate, in two parts: whether the candidate's class casts to
