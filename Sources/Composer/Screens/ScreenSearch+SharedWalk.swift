@@ -28,10 +28,13 @@ struct CandidateTest {
 protocol CandidateTesting: StackIteratingFinder {}
 
 extension CandidateTesting {
-    /// This finder's question, as ``ScreenSearch/firstScreen(of:in:options:start:matching:)`` asks it.
-    func candidateTest(finderName: String) -> CandidateTest {
+    /// This finder's question, as ``ScreenSearch/firstScreen(of:in:options:start:matching:)`` asks it:
+    /// `compiled`, when given, makes it as the app's module compiles it for the finder's concrete
+    /// type (the public entry points that take a ``StackIteratingFinder`` pass it).
+    func candidateTest(finderName: String, compiled: (@MainActor (Any) throws -> CandidateCheck)?) -> CandidateTest {
         CandidateTest(options: options, start: searchStart) { context in
-            makeCandidateCheck(
+            if let compiled { return try compiled(context) }
+            return makeCandidateCheck(
                 self, of: ViewController.self,
                 with: try castContext(context, to: Context.self, for: "finder \(finderName)"))
         }
@@ -40,9 +43,9 @@ extension CandidateTesting {
 
 /// `finder`'s test with `context`. Its screen and context types are generic parameters here, so
 /// that the test reads them from its captures rather than looking up the finder's associated types
-/// each time it is asked.
-@MainActor
-private func makeCandidateCheck<F: StackIteratingFinder, Target, Context>(
+/// each time it is asked; inlinable, so that an app's module compiles it for its own screen class.
+@MainActor @inlinable
+func makeCandidateCheck<F: StackIteratingFinder, Target, Context>(
     _ finder: F, of _: Target.Type, with context: Context
 ) -> CandidateCheck where F.ViewController == Target, F.Context == Context {
     // A screen whose class casts to a class type is that very object, as in `firstScreen`.
@@ -63,9 +66,16 @@ private func makeCandidateCheck<F: StackIteratingFinder, Target, Context>(
 /// One finder's question about a candidate, in two parts: whether the candidate's class casts to
 /// the finder's type, which the walk asks once per class, and the finder's test of a candidate
 /// whose class casts.
+@usableFromInline
 struct CandidateCheck {
     let castsToTarget: @MainActor (any Screen) -> Bool
     let accepts: @MainActor (any Screen) -> Bool
+
+    @usableFromInline
+    init(castsToTarget: @escaping @MainActor (any Screen) -> Bool, accepts: @escaping @MainActor (any Screen) -> Bool) {
+        self.castsToTarget = castsToTarget
+        self.accepts = accepts
+    }
 }
 
 extension ClassFinder: CandidateTesting {}

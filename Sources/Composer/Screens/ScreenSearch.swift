@@ -123,7 +123,7 @@ extension ScreenSearch {
     /// are turned away by their class, asked once per class; a screen of a class that casts to a
     /// class type is that very object, so it is bit-cast rather than cast again (the runtime casts
     /// slowly to a generic type), and only a protocol type is cast screen by screen.
-    static func firstScreen<Target>(
+    @inlinable static func firstScreen<Target>(
         of _: Target.Type, in tree: ScreenTree, options: SearchOptions, start: SearchStart,
         matching isMatch: (Target) -> Bool
     ) -> Target? {
@@ -156,14 +156,17 @@ extension ScreenSearch {
 /// Which screen classes cast to a finder's type, asked once per class: a tree holds a few classes
 /// and thousands of screens, and a failing dynamic cast to a generic type costs far more than
 /// reading a screen's class. Whether a class instance casts depends on its class alone.
+@usableFromInline
 struct CastableClasses {
     /// The first class met, kept without allocating: a search that ends at its first candidate
     /// meets only one.
-    private var first: (type: ObjectIdentifier, casts: Bool)?
-    private var others: [(type: ObjectIdentifier, casts: Bool)] = []
+    @usableFromInline var first: (type: ObjectIdentifier, casts: Bool)?
+    @usableFromInline var others: [(type: ObjectIdentifier, casts: Bool)] = []
+
+    @inlinable init() {}
 
     /// `false` when `screen` certainly does not cast; `casts` answers for a class not seen yet.
-    mutating func mayCast(_ screen: any Screen, _ casts: (any Screen) -> Bool) -> Bool {
+    @inlinable mutating func mayCast(_ screen: any Screen, _ casts: (any Screen) -> Bool) -> Bool {
         let type = ObjectIdentifier(Swift.type(of: screen))
         if let first, first.type == type { return first.casts }
         for entry in others where entry.type == type { return entry.casts }
