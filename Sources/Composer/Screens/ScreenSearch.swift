@@ -24,7 +24,7 @@ public enum ScreenSearch {
     ///
     /// A finder that needs the first match only uses this rather than the list: the walk ends at
     /// the match, and no list of the whole tree is built first.
-    @discardableResult
+    @discardableResult @inlinable
     public static func visitCandidates(
         in tree: ScreenTree, options: SearchOptions, start: SearchStart = .topmost,
         _ visit: (any Screen) -> Bool
@@ -41,6 +41,7 @@ public enum ScreenSearch {
     /// The search both entry points share: from `start` (a level's outermost screen, or any screen
     /// of the level at `startIndex`) and `startLeaf`, the screen visible inside it, then the other
     /// levels; lazily, so the walk ends at the first match.
+    @inlinable
     static func visitCandidates(
         levels: [(level: any Screen, leaf: any Screen)], startIndex: Int, start: any Screen, startLeaf: any Screen,
         options: SearchOptions,
@@ -184,18 +185,21 @@ struct CastableClasses {
 /// The screens a search has offered before its contained passes: usually a handful, kept in a list
 /// that a linear scan reads faster than a set is hashed (the first without allocating, as it is
 /// often the match); a set takes over past a few dozen.
-private struct OfferedScreens {
-    private var first: ObjectIdentifier?
-    private var others: [ObjectIdentifier] = []
-    private var set: Set<ObjectIdentifier>?
+@usableFromInline
+struct OfferedScreens {
+    @usableFromInline var first: ObjectIdentifier?
+    @usableFromInline var others: [ObjectIdentifier] = []
+    @usableFromInline var set: Set<ObjectIdentifier>?
 
-    func contains(_ id: ObjectIdentifier) -> Bool {
+    @inlinable init() {}
+
+    @inlinable func contains(_ id: ObjectIdentifier) -> Bool {
         if let set { return set.contains(id) }
         return id == first || others.contains(id)
     }
 
     /// Adds `id`; `false` if it was there already.
-    mutating func insert(_ id: ObjectIdentifier) -> Bool {
+    @inlinable mutating func insert(_ id: ObjectIdentifier) -> Bool {
         if set != nil { return set?.insert(id).inserted ?? false }
         guard first != nil else {
             first = id

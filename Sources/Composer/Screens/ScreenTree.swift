@@ -59,7 +59,7 @@ public struct ScreenTree {
     }
 
     /// ``presentationLevels``, each with its visible leaf, which finding the levels computes anyway.
-    var levelsWithLeaves: [(level: any Screen, leaf: any Screen)] {
+    @usableFromInline var levelsWithLeaves: [(level: any Screen, leaf: any Screen)] {
         guard let levelsCache else { return findLevelsWithLeaves() }
         let revision = levelsCache.revisioning.treeRevision
         if levelsCache.revision != revision {
