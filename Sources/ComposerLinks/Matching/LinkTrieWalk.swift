@@ -276,10 +276,12 @@ extension LinkTrie {
                 where: { edge in
                     guard edge.isPrintableASCII else {
                         // Text that only its NFC form makes ASCII (a Kelvin sign for a K).
-                        return String(decoding: prefix, as: UTF8.self) == edge.prefix
-                            && String(decoding: suffix, as: UTF8.self) == edge.suffix
+                        let texts = edgeTexts[Int(edge.texts)]
+                        return String(decoding: prefix, as: UTF8.self) == texts.prefix
+                            && String(decoding: suffix, as: UTF8.self) == texts.suffix
                     }
-                    return Self.bytes(prefix, equal: edge.prefix) && Self.bytes(suffix, equal: edge.suffix)
+                    return Int(edge.prefix.count) == prefix.count && Int(edge.suffix.count) == suffix.count
+                        && pool(edge.prefix, equals: prefix, at: 0) && pool(edge.suffix, equals: suffix, at: 0)
                 }, add)
         }
         // Insertion sort: there are rarely more than one or two.
@@ -308,27 +310,32 @@ extension LinkTrie {
         var slot = CaptureSlot(isSet: true, start: segment.start, end: segment.end)
         var converted: LinkConvertedValue?
         if segment.isPrintableASCII && edge.isPrintableASCII {
-            let affix = edge.prefixBytes + edge.suffixBytes
-            if affix > 0 {
-                guard segment.end - segment.start > affix,
-                    affixChecked || Self.bytes(state.bytes, at: segment.start, equal: edge.prefix),
-                    affixChecked || Self.bytes(state.bytes, at: segment.end - edge.suffixBytes, equal: edge.suffix)
+            let prefixCount = Int(edge.prefix.count)
+            let suffixCount = Int(edge.suffix.count)
+            if prefixCount + suffixCount > 0 {
+                guard segment.end - segment.start > prefixCount + suffixCount,
+                    affixChecked || pool(edge.prefix, equals: state.bytes, at: segment.start),
+                    affixChecked || pool(edge.suffix, equals: state.bytes, at: segment.end - suffixCount)
                 else { return false }
-                slot.start += edge.prefixBytes
-                slot.end -= edge.suffixBytes
+                slot.start += prefixCount
+                slot.end -= suffixCount
             }
+            let value = UnsafeBufferPointer(rebasing: state.bytes[slot.start..<slot.end])
             if edge.compound < 0 {
-                converted = LinkValueConversion.convert(
-                    UnsafeBufferPointer(rebasing: state.bytes[slot.start..<slot.end]), with: edge.converter)
+                converted =
+                    edge.kind == .custom
+                    ? LinkValueConversion.convert(value, with: edgeTexts[Int(edge.texts)].converter)
+                    : LinkValueConversion.convert(value, builtin: edge.kind)
             } else {
                 let compound = compounds[Int(edge.compound)]
+                let converter = edgeTexts[Int(edge.texts)].converter
                 // Several placeholders: the split is checked and every part converted now; the
                 // matcher splits again for the values of the one match that wins.
                 var allConverted = true
                 let splits = LinkSegmentSplit.forEachPart(
                     of: state.bytes, from: slot.start, to: slot.end, separators: compound.separators
                 ) { part, start, end in
-                    let converter = part == 0 ? edge.converter : compound.laterConverters[part - 1]
+                    let converter = part == 0 ? converter : compound.laterConverters[part - 1]
                     if LinkValueConversion.convert(
                         UnsafeBufferPointer(rebasing: state.bytes[start..<end]), with: converter)
                         == nil
@@ -343,22 +350,23 @@ extension LinkTrie {
         } else {
             // Text outside printable ASCII compares by characters, as `String` does.
             var middle = state.text(segment)
-            if !edge.prefix.isEmpty || !edge.suffix.isEmpty {
-                let prefixCount = edge.prefix.count
-                let suffixCount = edge.suffix.count
-                guard middle.hasPrefix(edge.prefix), middle.hasSuffix(edge.suffix),
+            let texts = edgeTexts[Int(edge.texts)]
+            if !texts.prefix.isEmpty || !texts.suffix.isEmpty {
+                let prefixCount = texts.prefix.count
+                let suffixCount = texts.suffix.count
+                guard middle.hasPrefix(texts.prefix), middle.hasSuffix(texts.suffix),
                     middle.count > prefixCount + suffixCount
                 else { return false }
                 middle = String(middle.dropFirst(prefixCount).dropLast(suffixCount))
             }
             if edge.compound < 0 {
-                converted = LinkValueConversion.convert(middle, with: edge.converter)
+                converted = LinkValueConversion.convert(middle, with: texts.converter)
             } else {
                 let compound = compounds[Int(edge.compound)]
                 guard let parts = LinkSegmentSplit.parts(of: middle, separators: compound.separators) else {
                     return false
                 }
-                let converters = [edge.converter] + compound.laterConverters
+                let converters = [texts.converter] + compound.laterConverters
                 let allConverted = zip(parts, converters).allSatisfy {
                     LinkValueConversion.convert($0, with: $1) != nil
                 }
@@ -368,30 +376,12 @@ extension LinkTrie {
         }
         if let converted {
             slot.value = state.slotValue(converted)
-        } else if state.relaxed && (edge.converter.type.isTyped || edge.compound >= 0) {
+        } else if state.relaxed && (edgeTexts[Int(edge.texts)].converter.type.isTyped || edge.compound >= 0) {
             slot.isConverted = false
         } else {
             return false
         }
         state.captures[depth] = slot
-        return true
-    }
-
-    /// Whether `bytes` are `text`'s UTF-8, compared in one block where `text` has one.
-    static func bytes(_ bytes: UnsafeBufferPointer<UInt8>, equal text: String) -> Bool {
-        guard bytes.count == text.utf8.count else { return false }
-        return text.utf8.withContiguousStorageIfAvailable { stored in
-            for index in 0..<bytes.count where bytes[index] != stored[index] { return false }
-            return true
-        } ?? bytes.elementsEqual(text.utf8)
-    }
-
-    static func bytes(_ buffer: UnsafeBufferPointer<UInt8>, at start: Int, equal text: String) -> Bool {
-        var offset = start
-        for byte in text.utf8 {
-            guard buffer[offset] == byte else { return false }
-            offset += 1
-        }
         return true
     }
 }

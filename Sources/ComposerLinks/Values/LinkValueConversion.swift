@@ -4,14 +4,42 @@ import Foundation
 /// ``LinkConverter/value(of:)`` on the decoded text, without making a `String` for the
 /// built-in types.
 enum LinkValueConversion {
+    /// How a converter converts, as plain data for the trie's edges: a built-in type, or the
+    /// app's conversion (`custom`), which only the converter itself can run.
+    enum Kind: UInt8 {
+        case text, int, double, uuid, bool, custom
+
+        init(_ converter: LinkConverter) {
+            guard converter.convert == nil else {
+                self = .custom
+                return
+            }
+            switch converter.type {
+            case .string, .path: self = .text
+            case .int: self = .int
+            case .double: self = .double
+            case .uuid: self = .uuid
+            case .bool: self = .bool
+            case .custom: self = .custom
+            }
+        }
+    }
+
     /// The value of printable-ASCII `bytes` for `converter`, or `nil` when they are not of its type.
     static func convert(_ bytes: UnsafeBufferPointer<UInt8>, with converter: LinkConverter) -> LinkConvertedValue? {
         guard !bytes.isEmpty else { return nil }
         if let convert = converter.convert {
             return convert(String(decoding: bytes, as: UTF8.self)).map { .custom($0) }
         }
-        switch converter.type {
-        case .string, .path:
+        return convert(bytes, builtin: Kind(converter))
+    }
+
+    /// The value of printable-ASCII `bytes` for a built-in kind, or `nil` when they are not of
+    /// its type (always for `custom`, whose conversion is the app's).
+    static func convert(_ bytes: UnsafeBufferPointer<UInt8>, builtin kind: Kind) -> LinkConvertedValue? {
+        guard !bytes.isEmpty else { return nil }
+        switch kind {
+        case .text:
             return .text
         case .int:
             return int(bytes).map { .int($0) }
