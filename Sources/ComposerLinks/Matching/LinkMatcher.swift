@@ -233,11 +233,10 @@ final class LinkMatcher {
             guard found >= 0 else { return -1 }
             let layout = layouts[Int(found)]
             guard !layout.slots.isEmpty else {
-                parameters = LinkParameters(layout: layout, source: source, items: [])
+                parameters = LinkParameters(layout: layout, source: source, items: LinkCapturedValues())
                 return Int(found)
             }
-            var items: [LinkCapturedValue] = []
-            items.reserveCapacity(layout.slots.count)
+            var items = LinkCapturedValues()
             for slot in 0..<layout.pathSlotCount where layout.slots[slot].depth < captures.count {
                 let capture = captures[Int(layout.slots[slot].depth)]
                 let text: LinkCapturedText
@@ -253,18 +252,23 @@ final class LinkMatcher {
                             slot, of: layout, from: capture, owned: state.ownedText(capture), bytes: bytes,
                             fromSource: fromSource)
                     else { return -1 }
-                    items.append(part)
+                    items.append(slot: slot, text: part.text, value: part.value)
                     continue
                 } else if let owned = state.ownedText(capture) {
                     text = .owned(owned)
                 } else if fromSource {
+                    guard case .custom = capture.value else {
+                        // The usual value: a byte range of the link and plain data, stored as they are.
+                        items.append(slot: slot, start: capture.start, end: capture.end, value: capture.value)
+                        continue
+                    }
                     text = .slice(start: capture.start, end: capture.end)
                 } else {
                     text = .owned(
                         String(
                             decoding: UnsafeBufferPointer(rebasing: bytes[capture.start..<capture.end]), as: UTF8.self))
                 }
-                items.append(LinkCapturedValue(slot: slot, text: text, value: state.converted(capture)))
+                items.append(slot: slot, text: text, value: state.converted(capture))
             }
             if layout.pathSlotCount < layout.slots.count {
                 do throws(LinkError) {
@@ -284,13 +288,13 @@ final class LinkMatcher {
     private static func part(
         _ index: Int, of layout: LinkParameterLayout, from capture: CaptureSlot, owned: String?,
         bytes: UnsafeBufferPointer<UInt8>, fromSource: Bool
-    ) -> LinkCapturedValue? {
+    ) -> (text: LinkCapturedText, value: LinkConvertedValue)? {
         let slot = layout.slots[index]
         if let owned {
             guard let parts = LinkSegmentSplit.parts(of: owned, separators: slot.separators),
                 let value = LinkValueConversion.convert(parts[Int(slot.part)], with: slot.converter)
             else { return nil }
-            return LinkCapturedValue(slot: index, text: .owned(parts[Int(slot.part)]), value: value)
+            return (.owned(parts[Int(slot.part)]), value)
         }
         guard
             let range = LinkSegmentSplit.range(
@@ -301,13 +305,13 @@ final class LinkMatcher {
             fromSource
             ? .slice(start: range.lowerBound, end: range.upperBound)
             : .owned(String(decoding: UnsafeBufferPointer(rebasing: bytes[range]), as: UTF8.self))
-        return LinkCapturedValue(slot: index, text: text, value: value)
+        return (text, value)
     }
 
     /// Reads the values of `entry`'s query items from the link's query, in the pattern's order.
     private func appendQueryItems(
         of layout: LinkParameterLayout, bytes: UnsafeBufferPointer<UInt8>, query: Range<Int>,
-        to items: inout [LinkCapturedValue]
+        to items: inout LinkCapturedValues
     ) throws(LinkError) {
         for slot in layout.pathSlotCount..<layout.slots.count {
             let item = layout.slots[slot]
@@ -349,7 +353,7 @@ final class LinkMatcher {
                         parameter: item.name, expected: item.type, found: found,
                         pattern: layout.pattern)
                 }
-                items.append(LinkCapturedValue(slot: slot, text: text, value: value))
+                items.append(slot: slot, text: text, value: value)
                 found = true
             }
             if !found, !item.isOptional {

@@ -35,15 +35,28 @@ struct CaptureSlot {
     var value: SlotValue = .text
 }
 
-/// A converted value in a capture slot: a built-in type's value, or an app value's position
-/// in the walk's `customValues`.
-enum SlotValue {
+/// A converted value as plain data: a built-in type's value, or an app value's position in
+/// the walk's `customValues` (in a capture slot) or in the parameters' values (in a
+/// ``LinkCapturedValue``).
+enum SlotValue: Sendable {
     case text
     case int(Int)
     case double(Double)
     case bool(Bool)
     case uuid(UUID)
     case custom(Int32)
+
+    /// The built-in type's value when it is a `Value`, without boxing it; `nil` for texts and
+    /// app values.
+    func unboxed<Value>(as _: Value.Type) -> Value? {
+        switch self {
+        case .int(let value): value as? Value
+        case .double(let value): value as? Value
+        case .bool(let value): value as? Value
+        case .uuid(let value): value as? Value
+        case .text, .custom: nil
+        }
+    }
 }
 
 /// Runs `body` with `count` empty capture slots that live on the stack when few.
@@ -308,7 +321,8 @@ extension LinkTrie {
         _ edge: Edge, _ segment: SegmentRef, _ depth: Int, _ state: inout Walk, affixChecked: Bool = false
     ) -> Bool {
         var slot = CaptureSlot(isSet: true, start: segment.start, end: segment.end)
-        var converted: LinkConvertedValue?
+        // Plain data, so that testing a segment copies nothing that needs retaining.
+        var converted: SlotValue?
         if segment.isPrintableASCII && edge.isPrintableASCII {
             let prefixCount = Int(edge.prefix.count)
             let suffixCount = Int(edge.suffix.count)
@@ -322,10 +336,11 @@ extension LinkTrie {
             }
             let value = UnsafeBufferPointer(rebasing: state.bytes[slot.start..<slot.end])
             if edge.compound < 0 {
-                converted =
-                    edge.kind == .custom
-                    ? LinkValueConversion.convert(value, with: edgeTexts[Int(edge.texts)].converter)
-                    : LinkValueConversion.convert(value, builtin: edge.kind)
+                if edge.kind != .custom {
+                    converted = LinkValueConversion.value(value, builtin: edge.kind)
+                } else if let custom = LinkValueConversion.convert(value, with: edgeTexts[Int(edge.texts)].converter) {
+                    converted = state.slotValue(custom)
+                }
             } else {
                 let compound = compounds[Int(edge.compound)]
                 let converter = edgeTexts[Int(edge.texts)].converter
@@ -360,7 +375,7 @@ extension LinkTrie {
                 middle = String(middle.dropFirst(prefixCount).dropLast(suffixCount))
             }
             if edge.compound < 0 {
-                converted = LinkValueConversion.convert(middle, with: texts.converter)
+                converted = LinkValueConversion.convert(middle, with: texts.converter).map { state.slotValue($0) }
             } else {
                 let compound = compounds[Int(edge.compound)]
                 guard let parts = LinkSegmentSplit.parts(of: middle, separators: compound.separators) else {
@@ -375,7 +390,7 @@ extension LinkTrie {
             slot.owned = state.own(middle)
         }
         if let converted {
-            slot.value = state.slotValue(converted)
+            slot.value = converted
         } else if state.relaxed && (edgeTexts[Int(edge.texts)].converter.type.isTyped || edge.compound >= 0) {
             slot.isConverted = false
         } else {

@@ -422,23 +422,24 @@ public struct LinkTable<Target> {
         return .noMatch(url: url, closest: closest)
     }
 
-    /// Converts `texts` for the placeholder in `slot` of `entry`; empty for an absent optional value.
-    func items(slot: Int, texts: [String], in entry: Entry) throws(LinkError) -> [LinkCapturedValue] {
+    /// Converts `texts` for the placeholder in `slot` of `entry` and appends them to `items`;
+    /// nothing for an absent optional value.
+    func append(
+        slot: Int, texts: [String], in entry: Entry, to items: inout LinkCapturedValues
+    ) throws(LinkError) {
         let layout = entry.layout
         guard !texts.isEmpty else {
-            if layout.slots[slot].isOptional { return [] }
+            if layout.slots[slot].isOptional { return }
             throw .missingParameter(name: layout.slots[slot].name, pattern: entry.text)
         }
-        var items: [LinkCapturedValue] = []
         for text in texts {
             guard let value = LinkValueConversion.convert(text, with: layout.slots[slot].converter) else {
                 throw .conversionFailed(
                     parameter: layout.slots[slot].name, expected: layout.slots[slot].type, found: text,
                     pattern: entry.text)
             }
-            items.append(LinkCapturedValue(slot: slot, text: .owned(text), value: value))
+            items.append(slot: slot, text: .owned(text), value: value)
         }
-        return items
     }
 
     /// Whether `text` is a value the placeholder type reads back unchanged from a link.

@@ -13,14 +13,14 @@ public struct LinkParameters: Sendable, CustomStringConvertible {
     /// copies no text.
     let source: String
     /// One item per value, grouped by slot in slot order (several for a repeated query key).
-    let items: [LinkCapturedValue]
+    let items: LinkCapturedValues
 
     /// Parameters of no pattern, as a fallback receives them.
     public init() {
-        self.init(layout: nil, source: "", items: [])
+        self.init(layout: nil, source: "", items: LinkCapturedValues())
     }
 
-    init(layout: LinkParameterLayout?, source: String, items: [LinkCapturedValue]) {
+    init(layout: LinkParameterLayout?, source: String, items: LinkCapturedValues) {
         self.layout = layout
         self.source = source
         self.items = items
@@ -209,19 +209,22 @@ public struct LinkParameters: Sendable, CustomStringConvertible {
 
     /// The decoded text of `item`.
     func text(of item: LinkCapturedValue) -> String {
-        switch item.text {
-        case .owned(let text):
-            return text
-        case .slice(let start, let end):
-            let utf8 = source.utf8
-            let lower = utf8.index(utf8.startIndex, offsetBy: start)
-            let upper = utf8.index(lower, offsetBy: end - start)
-            return String(Substring(utf8[lower..<upper]))
-        }
+        guard item.start >= 0 else { return items.ownedText(item.end) }
+        let utf8 = source.utf8
+        let lower = utf8.index(utf8.startIndex, offsetBy: Int(item.start))
+        let upper = utf8.index(lower, offsetBy: Int(item.end - item.start))
+        return String(Substring(utf8[lower..<upper]))
     }
 
     /// The converted value of `item`, as the converter returned it.
     func value(of item: LinkCapturedValue) -> any Sendable {
-        item.value.value(text: text(of: item))
+        switch item.value {
+        case .text: text(of: item)
+        case .int(let value): value
+        case .double(let value): value
+        case .bool(let value): value
+        case .uuid(let value): value
+        case .custom(let position): items.customValue(position)
+        }
     }
 }

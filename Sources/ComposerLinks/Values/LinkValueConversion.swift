@@ -31,12 +31,19 @@ enum LinkValueConversion {
         if let convert = converter.convert {
             return convert(String(decoding: bytes, as: UTF8.self)).map { .custom($0) }
         }
-        return convert(bytes, builtin: Kind(converter))
+        switch value(bytes, builtin: Kind(converter)) {
+        case .text: return .text
+        case .int(let value): return .int(value)
+        case .double(let value): return .double(value)
+        case .bool(let value): return .bool(value)
+        case .uuid(let value): return .uuid(value)
+        case .custom, nil: return nil
+        }
     }
 
-    /// The value of printable-ASCII `bytes` for a built-in kind, or `nil` when they are not of
-    /// its type (always for `custom`, whose conversion is the app's).
-    static func convert(_ bytes: UnsafeBufferPointer<UInt8>, builtin kind: Kind) -> LinkConvertedValue? {
+    /// The value of printable-ASCII `bytes` for a built-in kind, as plain data, or `nil` when
+    /// they are not of its type (always for `custom`, whose conversion is the app's).
+    static func value(_ bytes: UnsafeBufferPointer<UInt8>, builtin kind: Kind) -> SlotValue? {
         guard !bytes.isEmpty else { return nil }
         switch kind {
         case .text:
