@@ -11,6 +11,8 @@ final class LinkParameterLayout: Sendable {
         /// How the text converts, captured at registration (the catalog's samples come from
         /// the table's converters).
         let converter: LinkConverter
+        /// The converter's kind, as plain data to compare a requested type with.
+        let kind: LinkValueConversion.Kind
         let isOptional: Bool
         /// The path segment it captures; -1 for a query placeholder.
         let depth: Int32
@@ -55,7 +57,8 @@ final class LinkParameterLayout: Sendable {
             for (part, placeholder) in placeholders.enumerated() {
                 slots.append(
                     Slot(
-                        converter: converters[slots.count], isOptional: false, depth: Int32(depth), part: Int32(part),
+                        converter: converters[slots.count], kind: LinkValueConversion.Kind(converters[slots.count]),
+                        isOptional: false, depth: Int32(depth), part: Int32(part),
                         name: placeholder.name, queryKey: "", separators: separators))
             }
         }
@@ -63,7 +66,8 @@ final class LinkParameterLayout: Sendable {
         for item in pattern.query {
             slots.append(
                 Slot(
-                    converter: converters[slots.count], isOptional: item.placeholder.isOptional, depth: -1, part: 0,
+                    converter: converters[slots.count], kind: LinkValueConversion.Kind(converters[slots.count]),
+                    isOptional: item.placeholder.isOptional, depth: -1, part: 0,
                     name: item.placeholder.name, queryKey: item.key, separators: []))
         }
         self.slots = slots
@@ -183,6 +187,15 @@ struct LinkCapturedValues: RandomAccessCollection, Sendable {
             extras?.overflow.append(item)
         }
         endIndex += 1
+    }
+
+    /// The first value of `slot`, if any: found by position, without copying the values.
+    func first(slot: Int) -> LinkCapturedValue? {
+        if endIndex > 0, inline.0.slot == slot { return inline.0 }
+        if endIndex > 1, inline.1.slot == slot { return inline.1 }
+        if endIndex > 2, inline.2.slot == slot { return inline.2 }
+        if endIndex > 3, inline.3.slot == slot { return inline.3 }
+        return extras?.overflow.first { $0.slot == slot }
     }
 
     /// A text kept by ``append(slot:text:value:)``.
