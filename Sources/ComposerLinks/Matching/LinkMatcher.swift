@@ -397,13 +397,12 @@ final class LinkMatcher {
 
     /// The root for a link's scheme and host, compared without regard to ASCII case.
     private func root(scheme: UnsafeBufferPointer<UInt8>, host: UnsafeBufferPointer<UInt8>?) -> Int? {
-        let roots = trie.rootList
-        if roots.count <= 8, !(host?.contains(where: { $0 >= 0x80 }) ?? false) {
-            for root in roots where Self.equalsLowercased(scheme, root.scheme) {
-                switch (host, root.host) {
-                case (nil, nil): return Int(root.node)
-                case (let host?, let rootHost?) where Self.equalsLowercased(host, rootHost): return Int(root.node)
-                default: continue
+        if trie.rootList.count <= 8, !(host?.contains(where: { $0 >= 0x80 }) ?? false) {
+            for root in trie.rootList where trie.pool(root.scheme, equalsLowercased: scheme) {
+                if let host {
+                    if root.hasHost, trie.pool(root.host, equalsLowercased: host) { return Int(root.node) }
+                } else if !root.hasHost {
+                    return Int(root.node)
                 }
             }
             return nil
@@ -413,14 +412,6 @@ final class LinkMatcher {
             scheme: String(decoding: scheme, as: UTF8.self).lowercased(),
             host: host.map { String(decoding: $0, as: UTF8.self).lowercased() })
         return trie.roots[key]
-    }
-
-    private static func equalsLowercased(_ bytes: UnsafeBufferPointer<UInt8>, _ lowercase: [UInt8]) -> Bool {
-        guard bytes.count == lowercase.count else { return false }
-        for index in 0..<bytes.count where LinkValueConversion.asciiLowercase(bytes[index]) != lowercase[index] {
-            return false
-        }
-        return true
     }
 
     private static func isLetter(_ byte: UInt8) -> Bool {

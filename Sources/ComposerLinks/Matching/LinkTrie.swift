@@ -107,8 +107,11 @@ struct LinkTrie {
 
     /// A root's scheme and host, lowercased, for comparing a link's bytes without building a key.
     struct Root {
-        let scheme: [UInt8]
-        let host: [UInt8]?
+        /// The bytes of the lowercased scheme and host in `bytePool`; `hasHost` is false for
+        /// a scheme without hosts.
+        let scheme: PoolRange
+        let host: PoolRange
+        let hasHost: Bool
         let node: Int32
     }
 
@@ -234,8 +237,11 @@ struct LinkTrie {
             } else {
                 node = newNode()
                 roots[key] = node
-                let host = pattern.hosts.isEmpty ? nil : Array(pattern.hosts[offset].utf8)
-                rootList.append(Root(scheme: Array(pattern.scheme.utf8), host: host, node: Int32(node)))
+                rootList.append(
+                    Root(
+                        scheme: pooled(pattern.scheme),
+                        host: pooled(pattern.hosts.isEmpty ? "" : pattern.hosts[offset]),
+                        hasHost: !pattern.hosts.isEmpty, node: Int32(node)))
             }
             for segment in pattern.segments {
                 switch segment {
@@ -494,6 +500,18 @@ struct LinkTrie {
             while offset < Int(range.count) {
                 guard bytes[start + offset] == pool[Int(range.start) + offset] else { return false }
                 offset += 1
+            }
+            return true
+        }
+    }
+
+    /// Whether `bytes`, with ASCII letters lowercased, are the pool's bytes in `range`.
+    func pool(_ range: PoolRange, equalsLowercased bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard bytes.count == Int(range.count) else { return false }
+        return bytePool.withUnsafeBufferPointer { pool in
+            for offset in 0..<bytes.count
+            where LinkValueConversion.asciiLowercase(bytes[offset]) != pool[Int(range.start) + offset] {
+                return false
             }
             return true
         }
