@@ -100,6 +100,7 @@ enum LinkValueConversion {
 
     /// A plain finite decimal number; see ``LinkValueType``.
     static func double(_ bytes: UnsafeBufferPointer<UInt8>) -> Double? {
+        if let value = plainDecimal(bytes) { return value }
         var sawDigit = false
         for byte in bytes {
             switch byte {
@@ -111,6 +112,41 @@ enum LinkValueConversion {
         guard sawDigit, let value = Double(String(decoding: bytes, as: UTF8.self)), value.isFinite else { return nil }
         return value
     }
+
+    /// A decimal of at most 15 digits without exponent (`-12.5`, `3`, `.5`), read exactly
+    /// without making a `String`; `nil` for anything else, which `double(_:)` reads the
+    /// general way. Both the digits as an integer and the power of ten are exact doubles here,
+    /// so their quotient is the correctly rounded value, as the general parser gives.
+    private static func plainDecimal(_ bytes: UnsafeBufferPointer<UInt8>) -> Double? {
+        var index = 0
+        let negative = bytes.first == UInt8(ascii: "-")
+        if negative || bytes.first == UInt8(ascii: "+") { index = 1 }
+        var digits = 0
+        var fractionDigits = 0
+        var sawPoint = false
+        var mantissa: Int64 = 0
+        while index < bytes.count {
+            let byte = bytes[index]
+            if byte == UInt8(ascii: "."), !sawPoint {
+                sawPoint = true
+            } else if byte >= UInt8(ascii: "0"), byte <= UInt8(ascii: "9"), digits < 15 {
+                mantissa = mantissa * 10 + Int64(byte &- UInt8(ascii: "0"))
+                digits += 1
+                if sawPoint { fractionDigits += 1 }
+            } else {
+                return nil
+            }
+            index += 1
+        }
+        guard digits > 0 else { return nil }
+        let value = Double(mantissa) / exactPowersOfTen[fractionDigits]
+        return negative ? -value : value
+    }
+
+    /// 10^0 through 10^15, each exactly representable.
+    private static let exactPowersOfTen: [Double] = [
+        1e0, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11, 1e12, 1e13, 1e14, 1e15,
+    ]
 
     /// The 36-character hyphenated form, either case, parsed by hand: Foundation's parser is
     /// slow on some platforms and accepts nothing more than this anyway.
