@@ -172,7 +172,7 @@ struct LinkTrie {
     /// Every distinct static text of the trie, once, and where each is in `labels`.
     private(set) var labels: [String] = []
     /// The bytes of each of `labels`, in `bytePool`.
-    private var labelBytes: [PoolRange] = []
+    private(set) var labelBytes: [PoolRange] = []
     private var labelIndices: [String: Int32] = [:]
     /// The texts and converters of the placeholder children, by `Edge/texts`.
     private(set) var edgeTexts: [EdgeTexts] = []

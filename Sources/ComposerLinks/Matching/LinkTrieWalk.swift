@@ -219,13 +219,27 @@ extension LinkTrie {
         return catchAll
     }
 
-    /// Whether a static child of `node` could equal `segment`, judged by its length.
+    /// The most static children a lookup compares one by one before it hashes the segment.
+    static let scannedLiteralLimit = 4
+
     /// The static child of `node` that `segment` leads to: an ASCII segment by its bytes (and,
     /// only where the node has non-ASCII texts, as a string too), any other as a string.
     private func literal(of node: Int, _ segment: SegmentRef, _ state: Walk) -> Int32? {
         guard segment.isPrintableASCII else { return existingLiteral(of: node, state.text(segment)) }
         let bytes = UnsafeBufferPointer(rebasing: state.bytes[segment.start..<segment.end])
-        if let child = asciiLiteral(of: node, bytes: bytes) { return child }
+        // A node with a few static children compares their labels in turn, which costs less
+        // than hashing the segment; the byte table finds the same child (texts outside ASCII,
+        // which no label's bytes equal here, and folded keys, which start with a NUL no
+        // segment holds, are found as before).
+        var child = nodes[node].firstLiteral
+        var scanned = 0
+        while child >= 0, scanned < Self.scannedLiteralLimit {
+            let label = labelBytes[Int(nodes[Int(child)].label)]
+            if Int(label.count) == bytes.count, pool(label, equals: bytes, at: 0) { return child }
+            child = nodes[Int(child)].nextLiteral
+            scanned += 1
+        }
+        if child >= 0, let found = asciiLiteral(of: node, bytes: bytes) { return found }
         guard nodes[node].literalLengths & Node.otherLiteralBit != 0 else { return nil }
         return literals[LiteralKey(node: Int32(node), text: state.text(segment))]
     }
