@@ -78,11 +78,40 @@ struct Walk {
     /// Whether to record `progress`, which only explanations need.
     var tracking = false
     var visits = 0
-    var progress = LinkTrie.Progress()
-    /// Texts of slots that are not byte ranges of `bytes`; empty (unallocated) on most walks.
-    var ownedTexts: [String] = []
-    /// Values of app-defined types; empty (unallocated) unless a pattern uses one.
-    var customValues: [any Sendable] = []
+    /// What the walk keeps besides plain data, made on first use: most walks keep nothing, and
+    /// a walk that holds one `nil` reference costs nothing to drop.
+    private var kept: Kept?
+
+    /// Texts and values of slots that are not plain data, and how far the walk got.
+    private final class Kept {
+        var progress = LinkTrie.Progress()
+        var ownedTexts: [String] = []
+        var customValues: [any Sendable] = []
+    }
+
+    /// How far the walk got, when `tracking`.
+    var progress: LinkTrie.Progress { kept?.progress ?? LinkTrie.Progress() }
+    /// Texts of slots that are not byte ranges of `bytes`.
+    var ownedTexts: [String] { kept?.ownedTexts ?? [] }
+    /// Values of app-defined types.
+    var customValues: [any Sendable] { kept?.customValues ?? [] }
+
+    private mutating func keep() -> Kept {
+        if let kept { return kept }
+        let made = Kept()
+        kept = made
+        return made
+    }
+
+    /// Notes that the walk entered `node` at `depth`, for `progress`.
+    mutating func track(_ node: Int, at depth: Int) {
+        let kept = keep()
+        if depth > kept.progress.depth {
+            kept.progress = LinkTrie.Progress(depth: depth, nodes: [node])
+        } else if depth == kept.progress.depth {
+            kept.progress.nodes.append(node)
+        }
+    }
 
     init(
         bytes: UnsafeBufferPointer<UInt8>, segments: UnsafeBufferPointer<SegmentRef>,
@@ -99,13 +128,14 @@ struct Walk {
 
     /// Keeps `text` for a slot and returns its position.
     mutating func own(_ text: String) -> Int32 {
-        ownedTexts.append(text)
-        return Int32(ownedTexts.count - 1)
+        let kept = keep()
+        kept.ownedTexts.append(text)
+        return Int32(kept.ownedTexts.count - 1)
     }
 
     /// The slot's text when the walk keeps it, `nil` when it is the slot's byte range.
     func ownedText(_ slot: CaptureSlot) -> String? {
-        slot.owned >= 0 ? ownedTexts[Int(slot.owned)] : nil
+        slot.owned >= 0 ? kept?.ownedTexts[Int(slot.owned)] : nil
     }
 
     /// The slot's text, wherever it is.
@@ -122,8 +152,9 @@ struct Walk {
         case .bool(let value): return .bool(value)
         case .uuid(let value): return .uuid(value)
         case .custom(let value):
-            customValues.append(value)
-            return .custom(Int32(customValues.count - 1))
+            let kept = keep()
+            kept.customValues.append(value)
+            return .custom(Int32(kept.customValues.count - 1))
         }
     }
 
@@ -148,13 +179,7 @@ extension LinkTrie {
     /// of each of its arrays) for every lookup.
     mutating func walk(_ nodeIndex: Int, _ depth: Int, _ state: inout Walk) -> Int32 {
         state.visits += 1
-        if state.tracking {
-            if depth > state.progress.depth {
-                state.progress = Progress(depth: depth, nodes: [nodeIndex])
-            } else if depth == state.progress.depth {
-                state.progress.nodes.append(nodeIndex)
-            }
-        }
+        if state.tracking { state.track(nodeIndex, at: depth) }
         if depth == state.segments.count { return nodes[nodeIndex].terminal }
         let segment = state.segments[depth]
 
