@@ -43,7 +43,10 @@ enum SlotValue: Sendable {
     case int(Int)
     case double(Double)
     case bool(Bool)
-    case uuid(UUID)
+    /// A UUID's bytes: `UUID` itself is a type of another module whose size this one does
+    /// not know when compiled, which would make every slot and value a value of unknown
+    /// size, copied and dropped through its type's functions.
+    case uuid(uuid_t)
     case custom(Int32)
 
     /// The built-in type's value when it is a `Value`, without boxing it; `nil` for texts and
@@ -53,7 +56,7 @@ enum SlotValue: Sendable {
         case .int(let value): value as? Value
         case .double(let value): value as? Value
         case .bool(let value): value as? Value
-        case .uuid(let value): value as? Value
+        case .uuid(let value): UUID(uuid: value) as? Value
         case .text, .custom: nil
         }
     }
@@ -150,7 +153,7 @@ struct Walk {
         case .int(let value): return .int(value)
         case .double(let value): return .double(value)
         case .bool(let value): return .bool(value)
-        case .uuid(let value): return .uuid(value)
+        case .uuid(let value): return .uuid(value.uuid)
         case .custom(let value):
             let kept = keep()
             kept.customValues.append(value)
@@ -165,7 +168,7 @@ struct Walk {
         case .int(let value): .int(value)
         case .double(let value): .double(value)
         case .bool(let value): .bool(value)
-        case .uuid(let value): .uuid(value)
+        case .uuid(let value): .uuid(UUID(uuid: value))
         case .custom(let index): .custom(customValues[Int(index)])
         }
     }

@@ -160,7 +160,7 @@ struct LinkCapturedValues: RandomAccessCollection, Sendable {
         case .int(let number): stored = .int(number)
         case .double(let number): stored = .double(number)
         case .bool(let flag): stored = .bool(flag)
-        case .uuid(let uuid): stored = .uuid(uuid)
+        case .uuid(let uuid): stored = .uuid(uuid.uuid)
         case .custom(let custom):
             extras = extras ?? Extras()
             extras?.values.append(custom)

@@ -227,7 +227,7 @@ public struct LinkParameters: Sendable, CustomStringConvertible {
         case .int(let value): value
         case .double(let value): value
         case .bool(let value): value
-        case .uuid(let value): value
+        case .uuid(let value): UUID(uuid: value)
         case .custom(let position): items.customValue(position)
         }
     }

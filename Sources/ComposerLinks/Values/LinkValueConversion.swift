@@ -36,7 +36,7 @@ enum LinkValueConversion {
         case .int(let value): return .int(value)
         case .double(let value): return .double(value)
         case .bool(let value): return .bool(value)
-        case .uuid(let value): return .uuid(value)
+        case .uuid(let value): return .uuid(UUID(uuid: value))
         case .custom, nil: return nil
         }
     }
@@ -53,7 +53,7 @@ enum LinkValueConversion {
         case .double:
             return double(bytes).map { .double($0) }
         case .uuid:
-            return uuid(bytes).map { .uuid($0) }
+            return uuidBytes(bytes).map { .uuid($0) }
         case .bool:
             return bool(bytes).map { .bool($0) }
         case .custom:
@@ -151,6 +151,11 @@ enum LinkValueConversion {
     /// The 36-character hyphenated form, either case, parsed by hand: Foundation's parser is
     /// slow on some platforms and accepts nothing more than this anyway.
     static func uuid(_ bytes: UnsafeBufferPointer<UInt8>) -> UUID? {
+        uuidBytes(bytes).map { UUID(uuid: $0) }
+    }
+
+    /// The bytes of the UUID `bytes` spell (see ``uuid(_:)``).
+    static func uuidBytes(_ bytes: UnsafeBufferPointer<UInt8>) -> uuid_t? {
         guard bytes.count == 36 else { return nil }
         var value: uuid_t = (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
         let parsed = withUnsafeMutableBytes(of: &value) { output -> Bool in
@@ -166,7 +171,7 @@ enum LinkValueConversion {
             }
             return true
         }
-        return parsed ? UUID(uuid: value) : nil
+        return parsed ? value : nil
     }
 
     /// `true` or `false` in any letter case.
