@@ -20,22 +20,72 @@ public struct StepAssembly<ViewController: Screen, Context> {
     var node: StepNode
 
     /// A step built by `factory` when `finder` does not find it.
+    @inlinable
     public init<F: Finder, Fa: Factory>(finder: F, factory: Fa)
     where
         F.ViewController == ViewController, F.Context == Context, Fa.ViewController == ViewController,
         Fa.Context == Context
     {
-        node = StepNode.building(finder: finder, factory: factory)
+        self.init(finder: finder, factory: factory, compiled: .of(finder))
+    }
+
+    /// A step built by `factory` when `finder` does not find it. Chosen for a
+    /// ``StackIteratingFinder``, whose test planning can ask in a walk it shares with the next
+    /// steps' finders.
+    @inlinable
+    public init<F: StackIteratingFinder, Fa: Factory>(finder: F, factory: Fa)
+    where
+        F.ViewController == ViewController, F.Context == Context, Fa.ViewController == ViewController,
+        Fa.Context == Context
+    {
+        self.init(finder: finder, factory: factory, compiled: .of(finder))
+    }
+
+    /// The step of the public initializers with the finder's search as the app's module compiles
+    /// it, for the finder's concrete type (see `GeneralStep.custom(_:compiled:)`).
+    @usableFromInline
+    init<F: Finder, Fa: Factory>(finder: F, factory: Fa, compiled: CompiledSearch<Context, ViewController>)
+    where
+        F.ViewController == ViewController, F.Context == Context, Fa.ViewController == ViewController,
+        Fa.Context == Context
+    {
+        node = StepNode.building(finder: finder, factory: factory, compiled: compiled)
     }
 
     /// A container step built by `factory`, with the children that later steps integrate into it,
     /// when `finder` does not find it.
+    @inlinable
     public init<F: Finder, Fa: ContainerFactory>(finder: F, factory: Fa)
     where
         F.ViewController == ViewController, F.Context == Context, Fa.ViewController == ViewController,
         Fa.Context == Context
     {
-        node = StepNode.building(finder: finder, containerFactory: factory)
+        self.init(finder: finder, containerFactory: factory, compiled: .of(finder))
+    }
+
+    /// A container step built by `factory`, with the children that later steps integrate into it,
+    /// when `finder` does not find it. Chosen for a ``StackIteratingFinder``, whose test planning
+    /// can ask in a walk it shares with the next steps' finders.
+    @inlinable
+    public init<F: StackIteratingFinder, Fa: ContainerFactory>(finder: F, factory: Fa)
+    where
+        F.ViewController == ViewController, F.Context == Context, Fa.ViewController == ViewController,
+        Fa.Context == Context
+    {
+        self.init(finder: finder, containerFactory: factory, compiled: .of(finder))
+    }
+
+    /// The container step of the public initializers with the finder's search as the app's module
+    /// compiles it.
+    @usableFromInline
+    init<F: Finder, Fa: ContainerFactory>(
+        finder: F, containerFactory factory: Fa, compiled: CompiledSearch<Context, ViewController>
+    )
+    where
+        F.ViewController == ViewController, F.Context == Context, Fa.ViewController == ViewController,
+        Fa.Context == Context
+    {
+        node = StepNode.building(finder: finder, containerFactory: factory, compiled: compiled)
     }
 
     /// Adds a guard that runs before anything changes, even when this screen already exists.

@@ -46,9 +46,30 @@ public enum GeneralStep {
 
     /// Whatever `finder` finds; the chain has no anchor when it finds nothing. Chosen for a finder
     /// of a screen type, whose result needs no dynamic cast to become a screen.
+    @inlinable
     public static func custom<F: Finder>(_ finder: F) -> DestinationStep<F.ViewController, F.Context>
     where F.ViewController: Screen {
-        DestinationStep(chain: .fixed([StepNode.findingScreens(finder, declaredType: F.ViewController.self)]))
+        custom(finder, compiled: .of(finder))
+    }
+
+    /// Whatever `finder` finds; the chain has no anchor when it finds nothing. Chosen for a
+    /// ``StackIteratingFinder`` of a screen type, whose test planning can ask in a walk it shares
+    /// with the next steps' finders.
+    @inlinable
+    public static func custom<F: StackIteratingFinder>(_ finder: F) -> DestinationStep<F.ViewController, F.Context>
+    where F.ViewController: Screen {
+        custom(finder, compiled: .of(finder))
+    }
+
+    /// The step of `custom(_:)` with the finder's search as the app's module compiles it: written
+    /// there, the search is made for the finder's concrete type, so it runs for the app's own
+    /// screen class rather than through the finder's protocol.
+    @usableFromInline
+    static func custom<F: Finder>(
+        _ finder: F, compiled: CompiledSearch<F.Context, F.ViewController>
+    ) -> DestinationStep<F.ViewController, F.Context> where F.ViewController: Screen {
+        DestinationStep(
+            chain: .fixed([StepNode.findingScreens(finder, declaredType: F.ViewController.self, compiled: compiled)]))
     }
 
     private static func anchor<Context>(named name: String, find: @escaping @MainActor (ScreenTree) -> (any Screen)?)

@@ -24,7 +24,7 @@ public enum ScreenSearch {
     ///
     /// A finder that needs the first match only uses this rather than the list: the walk ends at
     /// the match, and no list of the whole tree is built first.
-    @discardableResult
+    @discardableResult @inlinable
     public static func visitCandidates(
         in tree: ScreenTree, options: SearchOptions, start: SearchStart = .topmost,
         _ visit: (any Screen) -> Bool
@@ -41,6 +41,7 @@ public enum ScreenSearch {
     /// The search both entry points share: from `start` (a level's outermost screen, or any screen
     /// of the level at `startIndex`) and `startLeaf`, the screen visible inside it, then the other
     /// levels; lazily, so the walk ends at the first match.
+    @inlinable
     static func visitCandidates(
         levels: [(level: any Screen, leaf: any Screen)], startIndex: Int, start: any Screen, startLeaf: any Screen,
         options: SearchOptions,
@@ -123,7 +124,7 @@ extension ScreenSearch {
     /// are turned away by their class, asked once per class; a screen of a class that casts to a
     /// class type is that very object, so it is bit-cast rather than cast again (the runtime casts
     /// slowly to a generic type), and only a protocol type is cast screen by screen.
-    static func firstScreen<Target>(
+    @inlinable static func firstScreen<Target>(
         of _: Target.Type, in tree: ScreenTree, options: SearchOptions, start: SearchStart,
         matching isMatch: (Target) -> Bool
     ) -> Target? {
@@ -156,14 +157,17 @@ extension ScreenSearch {
 /// Which screen classes cast to a finder's type, asked once per class: a tree holds a few classes
 /// and thousands of screens, and a failing dynamic cast to a generic type costs far more than
 /// reading a screen's class. Whether a class instance casts depends on its class alone.
+@usableFromInline
 struct CastableClasses {
     /// The first class met, kept without allocating: a search that ends at its first candidate
     /// meets only one.
-    private var first: (type: ObjectIdentifier, casts: Bool)?
-    private var others: [(type: ObjectIdentifier, casts: Bool)] = []
+    @usableFromInline var first: (type: ObjectIdentifier, casts: Bool)?
+    @usableFromInline var others: [(type: ObjectIdentifier, casts: Bool)] = []
+
+    @inlinable init() {}
 
     /// `false` when `screen` certainly does not cast; `casts` answers for a class not seen yet.
-    mutating func mayCast(_ screen: any Screen, _ casts: (any Screen) -> Bool) -> Bool {
+    @inlinable mutating func mayCast(_ screen: any Screen, _ casts: (any Screen) -> Bool) -> Bool {
         let type = ObjectIdentifier(Swift.type(of: screen))
         if let first, first.type == type { return first.casts }
         for entry in others where entry.type == type { return entry.casts }
@@ -181,18 +185,21 @@ struct CastableClasses {
 /// The screens a search has offered before its contained passes: usually a handful, kept in a list
 /// that a linear scan reads faster than a set is hashed (the first without allocating, as it is
 /// often the match); a set takes over past a few dozen.
-private struct OfferedScreens {
-    private var first: ObjectIdentifier?
-    private var others: [ObjectIdentifier] = []
-    private var set: Set<ObjectIdentifier>?
+@usableFromInline
+struct OfferedScreens {
+    @usableFromInline var first: ObjectIdentifier?
+    @usableFromInline var others: [ObjectIdentifier] = []
+    @usableFromInline var set: Set<ObjectIdentifier>?
 
-    func contains(_ id: ObjectIdentifier) -> Bool {
+    @inlinable init() {}
+
+    @inlinable func contains(_ id: ObjectIdentifier) -> Bool {
         if let set { return set.contains(id) }
         return id == first || others.contains(id)
     }
 
     /// Adds `id`; `false` if it was there already.
-    mutating func insert(_ id: ObjectIdentifier) -> Bool {
+    @inlinable mutating func insert(_ id: ObjectIdentifier) -> Bool {
         if set != nil { return set?.insert(id).inserted ?? false }
         guard first != nil else {
             first = id

@@ -59,7 +59,7 @@ public struct ScreenTree {
     }
 
     /// ``presentationLevels``, each with its visible leaf, which finding the levels computes anyway.
-    var levelsWithLeaves: [(level: any Screen, leaf: any Screen)] {
+    @usableFromInline var levelsWithLeaves: [(level: any Screen, leaf: any Screen)] {
         guard let levelsCache else { return findLevelsWithLeaves() }
         let revision = levelsCache.revisioning.treeRevision
         if levelsCache.revision != revision {
@@ -328,9 +328,14 @@ extension ScreenTree {
     /// The first of `screens`, or of what they contain or present, other than `except`, whose
     /// ``DismissalVetoing`` answer is no.
     static func firstRefusingToLeave(_ screens: [any Screen], except: (any Screen)? = nil) -> (any Screen)? {
+        // A pop can remove hundreds of screens of a few classes: whether a class can veto is asked
+        // once, not looked up in the runtime's conformance tables screen by screen.
+        var vetoingClasses = CastableClasses()
+        let canVeto: (any Screen) -> Bool = { $0 is any DismissalVetoing }
         for screen in screens {
             let refusing = visitRemovedByDismissing(screen) { removed in
-                removed !== except && (removed as? any DismissalVetoing)?.canBeDismissed == false
+                removed !== except && vetoingClasses.mayCast(removed, canVeto)
+                    && (removed as? any DismissalVetoing)?.canBeDismissed == false
             }
             if let refusing { return refusing }
         }

@@ -31,7 +31,7 @@ extension StackIteratingFinder {
     public var searchStart: SearchStart { .topmost }
 
     /// The first candidate of type ``Finder/ViewController`` for which ``isTarget(_:with:)`` holds.
-    public func findScreen(with context: Context, in tree: ScreenTree) throws -> ViewController? {
+    @inlinable public func findScreen(with context: Context, in tree: ScreenTree) throws -> ViewController? {
         ScreenSearch.firstScreen(of: ViewController.self, in: tree, options: options, start: searchStart) {
             isTarget($0, with: context)
         }

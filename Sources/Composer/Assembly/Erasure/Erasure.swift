@@ -7,20 +7,25 @@ extension StepNode {
 
     /// A finder of a screen type: what it finds is a screen without a dynamic cast, which a
     /// navigation would otherwise pay for on every plan.
-    static func findingScreens<F: Finder>(_ finder: F, declaredType: Any.Type) -> StepNode
-    where F.ViewController: Screen {
-        finding(finder, declaredType: declaredType) { found in found }
+    static func findingScreens<F: Finder>(
+        _ finder: F, declaredType: Any.Type, compiled: CompiledSearch<F.Context, F.ViewController>? = nil
+    ) -> StepNode where F.ViewController: Screen {
+        finding(finder, declaredType: declaredType, compiled: compiled) { found in found }
     }
 
+    /// `compiled`, when given, is the finder's search as the app's module compiles it, where the
+    /// finder's type is known; the finder is asked through its protocol otherwise.
     private static func finding<F: Finder>(
-        _ finder: F, declaredType: Any.Type, asScreen: @escaping @MainActor (F.ViewController) -> (any Screen)?
+        _ finder: F, declaredType: Any.Type, compiled: CompiledSearch<F.Context, F.ViewController>? = nil,
+        asScreen: @escaping @MainActor (F.ViewController) -> (any Screen)?
     ) -> StepNode {
+        let search = compiled?.find ?? { context, tree in try finder.findScreen(with: context, in: tree) }
         let finderName = "\(F.self)"
-        return StepNode(
+        var node = StepNode(
             screenTypeName: "\(F.ViewController.self)", declaredType: declaredType, finderName: finderName,
             find: { context, tree in
                 let typed = try castContext(context, to: F.Context.self, for: "finder \(finderName)")
-                guard let found = try finder.findScreen(with: typed, in: tree) else { return nil }
+                guard let found = try search(typed, tree) else { return nil }
                 guard let screen = asScreen(found) else {
                     throw RoutingError(
                         code: .typeMismatch, step: "finder \(finderName)", expected: "a Screen",
@@ -28,11 +33,21 @@ extension StepNode {
                 }
                 return screen
             })
+        let compiledCheck = compiled?.check.map { check in
+            { @MainActor (context: Any) throws -> CandidateCheck in
+                check(try castContext(context, to: F.Context.self, for: "finder \(finderName)"))
+            }
+        }
+        node.candidateTest = (finder as? any CandidateTesting)?.candidateTest(
+            finderName: finderName, compiled: compiledCheck)
+        return node
     }
 
-    static func building<F: Finder, Fa: Factory>(finder: F, factory: Fa) -> StepNode
+    static func building<F: Finder, Fa: Factory>(
+        finder: F, factory: Fa, compiled: CompiledSearch<F.Context, F.ViewController>? = nil
+    ) -> StepNode
     where F.ViewController == Fa.ViewController {
-        var node = findingScreens(finder, declaredType: Fa.ViewController.self)
+        var node = findingScreens(finder, declaredType: Fa.ViewController.self, compiled: compiled)
         node.screenTypeName = "\(Fa.ViewController.self)"
         let name = "\(Fa.self)"
         if factory is any BuiltByContainer {
@@ -48,9 +63,11 @@ extension StepNode {
         return node
     }
 
-    static func building<F: Finder, Fa: ContainerFactory>(finder: F, containerFactory factory: Fa) -> StepNode
+    static func building<F: Finder, Fa: ContainerFactory>(
+        finder: F, containerFactory factory: Fa, compiled: CompiledSearch<F.Context, F.ViewController>? = nil
+    ) -> StepNode
     where F.ViewController == Fa.ViewController {
-        var node = findingScreens(finder, declaredType: Fa.ViewController.self)
+        var node = findingScreens(finder, declaredType: Fa.ViewController.self, compiled: compiled)
         node.screenTypeName = "\(Fa.ViewController.self)"
         let name = "\(Fa.self)"
         node.build = .container(
@@ -162,3 +179,38 @@ struct ErasedPlanInterceptor {
 /// Marks a factory whose screen is built by a container earlier in the same navigation.
 @MainActor
 protocol BuiltByContainer {}
+
+/// A finder's search as the app's module compiles it: the public entry points that take a finder
+/// are inlinable and make these closures there, where the finder's type is concrete, so that the
+/// search runs for the app's own screen class rather than through the finder's protocol.
+@MainActor @usableFromInline
+struct CompiledSearch<Context, ViewController> {
+    /// The finder's ``Finder/findScreen(with:in:)``.
+    let find: @MainActor (Context, ScreenTree) throws -> ViewController?
+    /// For a ``StackIteratingFinder``: its test of one candidate, for planning's shared walk.
+    let check: (@MainActor (Context) -> CandidateCheck)?
+
+    @usableFromInline
+    init(
+        find: @escaping @MainActor (Context, ScreenTree) throws -> ViewController?,
+        check: (@MainActor (Context) -> CandidateCheck)? = nil
+    ) {
+        self.find = find
+        self.check = check
+    }
+
+    /// The search of `finder`.
+    @inlinable
+    static func of<F: Finder>(_ finder: F) -> Self where F.Context == Context, F.ViewController == ViewController {
+        CompiledSearch { context, tree in try finder.findScreen(with: context, in: tree) }
+    }
+
+    /// The search and the candidate test of `finder`.
+    @inlinable
+    static func of<F: StackIteratingFinder>(_ finder: F) -> Self
+    where F.Context == Context, F.ViewController == ViewController {
+        CompiledSearch(
+            find: { context, tree in try finder.findScreen(with: context, in: tree) },
+            check: { context in makeCandidateCheck(finder, of: ViewController.self, with: context) })
+    }
+}

@@ -50,6 +50,9 @@ struct StepNode {
         var declaredType: Any.Type
         var finderName: String?
         var find: (@MainActor (Any, ScreenTree) throws -> (any Screen)?)?
+        /// Set when the finder is a plain walk over ``ScreenSearch`` candidates, so that planning
+        /// can ask it together with the next steps' finders in one walk.
+        var candidateTest: CandidateTest?
         var build: Build = .none
         /// How this step's screen joins the screen of the step before it (towards the anchor).
         var integration: Integration?
@@ -104,6 +107,11 @@ struct StepNode {
     var find: (@MainActor (Any, ScreenTree) throws -> (any Screen)?)? {
         get { box.parts.find }
         set { change { $0.find = newValue } }
+    }
+
+    var candidateTest: CandidateTest? {
+        get { box.parts.candidateTest }
+        set { change { $0.candidateTest = newValue } }
     }
 
     var build: Build {

@@ -15,7 +15,7 @@ public struct ClassFinder<ViewController, Context>: StackIteratingFinder {
     }
 
     /// Any screen of the class matches.
-    public func isTarget(_ screen: ViewController, with context: Context) -> Bool { true }
+    @inlinable public func isTarget(_ screen: ViewController, with context: Context) -> Bool { true }
 }
 
 /// Finds the first screen of class `ViewController` that shows the navigation's context.
@@ -33,7 +33,7 @@ where ViewController.Context == Context {
     }
 
     /// The screen matches when it reports showing `context`.
-    public func isTarget(_ screen: ViewController, with context: Context) -> Bool {
+    @inlinable public func isTarget(_ screen: ViewController, with context: Context) -> Bool {
         screen.isTarget(for: context)
     }
 }

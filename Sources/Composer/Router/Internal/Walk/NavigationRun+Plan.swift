@@ -39,7 +39,18 @@ extension NavigationRun {
     /// Asks the finders from the destination back and records the first screen found; returns its
     /// position, or `nil` when no finder found anything.
     private func findAnchor(in steps: inout [RunPlan.Step]) throws -> Int? {
-        for index in steps.indices {
+        var index = 0
+        while index < steps.count {
+            if let shared = sharedWalk(from: index, of: steps) {
+                if let (test, screen) = ScreenSearch.firstAcceptingTest(
+                    shared.tests, in: tree, options: shared.search.options, start: shared.search.start)
+                {
+                    steps[index + test].screen = screen
+                    return index + test
+                }
+                index += shared.tests.count
+                continue
+            }
             do {
                 if let found = try steps[index].node.findScreen(
                     with: steps[index].context, in: tree, step: "step \(index): \(steps[index].node.summary)",
@@ -51,8 +62,29 @@ extension NavigationRun {
             } catch {
                 throw error.with(plan: report(of: steps, anchor: nil))
             }
+            index += 1
         }
         return nil
+    }
+
+    /// The candidate tests of the steps from `index` on that can share one walk, when there are
+    /// several: consecutive steps whose finders search the same candidates. A step whose test
+    /// cannot be made for its context ends the run; it is asked alone, in order, and reports its
+    /// own error.
+    private func sharedWalk(from index: Int, of steps: [RunPlan.Step]) -> (
+        search: CandidateTest, tests: [CandidateCheck]
+    )? {
+        guard let search = steps[index].node.candidateTest, steps.count > index + 1,
+            steps[index + 1].node.candidateTest?.walksLike(search) == true
+        else { return nil }
+        var tests: [CandidateCheck] = []
+        for step in steps[index...].prefix(ScreenSearch.maximumSharedTests) {
+            guard let candidateTest = step.node.candidateTest, candidateTest.walksLike(search),
+                let test = try? candidateTest.forContext(step.context)
+            else { break }
+            tests.append(test)
+        }
+        return tests.count > 1 ? (search, tests) : nil
     }
 
     /// Whether the plan may no longer match the tree: the window does not count its changes, or

@@ -24,7 +24,7 @@ extension NavigationRun {
             switch check {
             case .reveal:
                 let operations = try revealOperations()
-                checkedReveal = revisioning.map { ($0.treeRevision, operations) }
+                checkedReveal = (revisioning?.treeRevision, operations)
             case .removalsByActions: try checkRemovalsByActions()
             case .actionsAccept: try checkActionsAccept()
             case .contexts: try validateContexts()

@@ -22,7 +22,7 @@ extension NavigationRun {
     func showOperations() throws -> [ShowOperation] {
         stage = .showing
         let reveal =
-            if let checkedReveal, checkedReveal.revision == revisioning?.treeRevision {
+            if let checkedReveal, checkedReveal.revision == nil || checkedReveal.revision == revisioning?.treeRevision {
                 checkedReveal.operations
             } else {
                 try revealOperations()

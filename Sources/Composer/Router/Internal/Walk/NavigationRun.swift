@@ -40,8 +40,9 @@ final class NavigationRun {
     /// The plan of the run, as the last planning made it and the phases since completed it.
     @exclusivity(unchecked) var plan = RunPlan.unplanned
     @exclusivity(unchecked) var stage = RunStage.planning
-    /// The reveal preflight checked, reused by the show phase while the tree is unchanged.
-    @exclusivity(unchecked) var checkedReveal: (revision: Int, operations: [ShowOperation])?
+    /// The reveal preflight checked, reused by the show phase while the tree is unchanged: while
+    /// its revision is the tree's, or, for a tree that counts none (`nil`), until the run awaits.
+    @exclusivity(unchecked) var checkedReveal: (revision: Int?, operations: [ShowOperation])?
     /// What the guard phase has run so far (guards are run once each per navigation).
     @exclusivity(unchecked) var guards = GuardRecord()
     /// The transitions of the show phase already applied, for an error that must say so.
@@ -82,7 +83,7 @@ final class NavigationRun {
         if logger.wants(.debug) { logger.log(RoutingLogEntry(level: .debug, message: report)) }
         var interceptorsRan = false
         if let pending = pendingGuard(includingGlobals: true) {
-            interceptorsRan = try await inScope { try await guardInOwnTask(pending) }
+            interceptorsRan = try await awaiting { try await guardInOwnTask(pending) }
         }
         // Guards may change the tree (a login screen came and went) or what a SwitchAssembly
         // picks: then plan again, and guard every step the new plan has that no plan guarded.
@@ -98,11 +99,11 @@ final class NavigationRun {
             }
             interceptorsRan = false
             if let pending = pendingGuard(includingGlobals: false) {
-                interceptorsRan = try await inScope { try await guardInOwnTask(pending) }
+                interceptorsRan = try await awaiting { try await guardInOwnTask(pending) }
             }
         }
         try checkCancellation()
-        if plan.anchor > 0 { try await inScope { try await buildMissingScreens() } }
+        if plan.anchor > 0 { try await awaiting { try await buildMissingScreens() } }
         try prepareScreens()
         try checkCancellation()
         hasStartedShowing = true
@@ -131,6 +132,14 @@ final class NavigationRun {
     /// Runs `body`, which runs the app's asynchronous code, with ``scope`` marked in the task (and
     /// in the tasks it creates, such as the guards' own). The phases that run none skip the
     /// task-local binding, a noticeable share of a navigation to a screen already on screen.
+    /// Runs `body`, which awaits guards or factories, in the router's scope. A tree that counts no
+    /// revisions may change while it waits, so the reveal preflight checked is dropped and the show
+    /// phase asks again; without a wait in between, the tree is the one preflight saw.
+    private func awaiting<T>(_ body: () async throws -> T) async throws -> T {
+        if checkedReveal?.revision == nil { checkedReveal = nil }
+        return try await inScope(body)
+    }
+
     private func inScope<T>(_ body: () async throws -> T) async throws -> T {
         guard let scope else { return try await body() }
         return try await NavigationScope.$activeRouters.withValue(scope, operation: body)

@@ -1,0 +1,148 @@
+/// What a finder that is a plain walk over ``ScreenSearch`` candidates asks of each candidate,
+/// taken out of the finder so that planning can ask the finders of several steps in one walk.
+///
+/// A route that builds several screens asks a finder per step, and each finder that finds nothing
+/// walks the whole tree. When consecutive steps search the same candidates (same options, same
+/// start), one walk that asks each candidate every finder still waiting gives each finder the
+/// first candidate it would have found alone.
+@MainActor
+struct CandidateTest {
+    /// Which screens the finder looks at.
+    let options: SearchOptions
+    /// Where its walk starts.
+    let start: SearchStart
+    /// The finder's question about one candidate, for one step's context; throws what the finder's
+    /// own search would throw for that context (a context of the wrong type).
+    let forContext: @MainActor (Any) throws -> CandidateCheck
+
+    /// Whether `other` walks the same candidates in the same order.
+    func walksLike(_ other: CandidateTest) -> Bool {
+        options == other.options && start == other.start
+    }
+}
+
+/// A library finder whose ``Finder/findScreen(with:in:)`` is exactly the first candidate of its
+/// search that ``StackIteratingFinder/isTarget(_:with:)`` accepts, and whose test only reads the
+/// screen. A finder of an app's own type, which may search differently, is never assumed to.
+@MainActor
+protocol CandidateTesting: StackIteratingFinder {}
+
+extension CandidateTesting {
+    /// This finder's question, as ``ScreenSearch/firstScreen(of:in:options:start:matching:)`` asks it:
+    /// `compiled`, when given, makes it as the app's module compiles it for the finder's concrete
+    /// type (the public entry points that take a ``StackIteratingFinder`` pass it).
+    func candidateTest(finderName: String, compiled: (@MainActor (Any) throws -> CandidateCheck)?) -> CandidateTest {
+        CandidateTest(options: options, start: searchStart) { context in
+            if let compiled { return try compiled(context) }
+            return makeCandidateCheck(
+                self, of: ViewController.self,
+                with: try castContext(context, to: Context.self, for: "finder \(finderName)"))
+        }
+    }
+}
+
+/// `finder`'s test with `context`. Its screen and context types are generic parameters here, so
+/// that the test reads them from its captures rather than looking up the finder's associated types
+/// each time it is asked; inlinable, so that an app's module compiles it for its own screen class.
+@MainActor @inlinable
+func makeCandidateCheck<F: StackIteratingFinder, Target, Context>(
+    _ finder: F, of _: Target.Type, with context: Context
+) -> CandidateCheck where F.ViewController == Target, F.Context == Context {
+    // A screen whose class casts to a class type is that very object, as in `firstScreen`.
+    let castsToTarget: @MainActor (any Screen) -> Bool = { $0 is Target }
+    if Target.self is AnyObject.Type {
+        return CandidateCheck(
+            castsToTarget: castsToTarget,
+            accepts: { finder.isTarget(unsafeBitCast($0 as AnyObject, to: Target.self), with: context) })
+    }
+    return CandidateCheck(
+        castsToTarget: castsToTarget,
+        accepts: { screen in
+            guard let typed = screen as? Target else { return false }
+            return finder.isTarget(typed, with: context)
+        })
+}
+
+/// One finder's question about a candidate, in two parts: whether the candidate's class casts to
+/// the finder's type, which the walk asks once per class, and the finder's test of a candidate
+/// whose class casts.
+@usableFromInline
+struct CandidateCheck {
+    let castsToTarget: @MainActor (any Screen) -> Bool
+    let accepts: @MainActor (any Screen) -> Bool
+
+    @usableFromInline
+    init(castsToTarget: @escaping @MainActor (any Screen) -> Bool, accepts: @escaping @MainActor (any Screen) -> Bool) {
+        self.castsToTarget = castsToTarget
+        self.accepts = accepts
+    }
+}
+
+extension ClassFinder: CandidateTesting {}
+extension ClassWithContextFinder: CandidateTesting {}
+
+extension ScreenSearch {
+    /// How many tests ``firstAcceptingTest(_:in:options:start:)`` asks in one walk.
+    static let maximumSharedTests = 64
+
+    /// One walk over the candidates `options` selects from `start`, asking each candidate the
+    /// tests in order: the position of the first test that accepts a candidate, and the first
+    /// candidate it accepts. The same answer as asking each test alone over its own walk, in order,
+    /// and keeping the first that finds anything; the walk ends when the first test is answered.
+    ///
+    /// At most ``maximumSharedTests`` tests, one bit each.
+    static func firstAcceptingTest(
+        _ tests: [CandidateCheck], in tree: ScreenTree, options: SearchOptions, start: SearchStart
+    ) -> (test: Int, screen: any Screen)? {
+        let walk = SharedWalkState(tests)
+        visitCandidates(in: tree, options: options, start: start) { screen in
+            var castingTests = walk.castingTests(screen)
+            while castingTests != 0 {
+                let test = castingTests.trailingZeroBitCount
+                guard test < walk.stillAsked else { return false }
+                if tests[test].accepts(screen) {
+                    (walk.stillAsked, walk.found) = (test, screen)
+                    return test == 0
+                }
+                castingTests &= castingTests - 1
+            }
+            return false
+        }
+        return walk.found.map { (walk.stillAsked, $0) }
+    }
+}
+
+/// What ``ScreenSearch/firstAcceptingTest(_:in:options:start:)`` keeps while it walks.
+@MainActor
+private final class SharedWalkState {
+    private let tests: [CandidateCheck]
+    /// Only the tests before the best one found so far can still change the answer.
+    @exclusivity(unchecked) var stillAsked: Int
+    @exclusivity(unchecked) var found: (any Screen)?
+    // For each class met, the tests whose type it casts to, as bits: most classes of a tree cast
+    // to none, and are passed by after one lookup. A tree holds few classes, met in runs.
+    @exclusivity(unchecked) private var last: (type: ObjectIdentifier, tests: UInt64)?
+    @exclusivity(unchecked) private var classes: [(type: ObjectIdentifier, tests: UInt64)] = []
+
+    init(_ tests: [CandidateCheck]) {
+        self.tests = tests
+        stillAsked = tests.count
+    }
+
+    /// The tests whose type `screen`'s class casts to, one bit each.
+    func castingTests(_ screen: any Screen) -> UInt64 {
+        let type = ObjectIdentifier(Swift.type(of: screen))
+        if let last, last.type == type { return last.tests }
+        for entry in classes where entry.type == type {
+            last = entry
+            return entry.tests
+        }
+        var bits: UInt64 = 0
+        for (position, test) in tests.enumerated() where test.castsToTarget(screen) {
+            bits |= 1 << UInt64(position)
+        }
+        last = (type, bits)
+        classes.append((type, bits))
+        return bits
+    }
+}
