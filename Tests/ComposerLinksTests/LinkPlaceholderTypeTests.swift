@@ -23,6 +23,26 @@ struct LinkPlaceholderTypeTests {
         #expect(try table.resolve("shop://d/\(text)").double("v") == value)
     }
 
+    // Short plain decimals are read without the general parser; every one must give the
+    // bits the general parser gives, and texts that are no number must still fail.
+    @Test(
+        "double reads plain decimals to the same bits as Double(_:)",
+        arguments: [
+            "0.1", "0.3", "-0.0", "+.5", "1.", "12345.99", "999999999999999", "0.000000000000001",
+            "123456789012345.6", "9007199254740993", "00000000000000000001.5",
+        ])
+    func doublePlainDecimals(text: String) throws {
+        let table = try linkParameterTable(Self.typedPatterns)
+        let expected = try #require(Double(text))
+        #expect(try table.resolve("shop://d/\(text)").double("v").bitPattern == expected.bitPattern)
+    }
+
+    @Test("double refuses texts that are no number", arguments: [".", "-", "1.2.3", "+-1", "1e"])
+    func doubleRefusals(text: String) throws {
+        let table = try linkParameterTable(Self.typedPatterns)
+        #expect(throws: LinkError.self) { try table.resolve("shop://d/\(text)").double("v") }
+    }
+
     @Test("uuid accepts the hyphenated form in either case")
     func uuidValues() throws {
         let table = try linkParameterTable(Self.typedPatterns)

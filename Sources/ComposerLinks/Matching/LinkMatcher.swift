@@ -65,31 +65,51 @@ final class LinkMatcher {
 
     /// Matches `url` against the patterns, ignoring redirects.
     func lookup(_ url: String) -> Lookup {
+        var parameters = LinkParameters()
+        var error: LinkError?
+        let entry = lookup(url, parameters: &parameters, error: &error)
+        guard entry >= 0 else { return .failed(error.map { .error($0) } ?? .unexplained) }
+        return .found(entry: entry, parameters: parameters)
+    }
+
+    /// Matches `url` against the patterns, ignoring redirects: the entry, with its values in
+    /// `parameters`, or -1, with a specific reason in `error` when there is a cheap one.
+    ///
+    /// The hit path of ``LinkTable/resolve(_:)``: nothing is wrapped in a ``Lookup``, whose
+    /// copies cost more than the rest of a lookup's bookkeeping.
+    func lookup(_ url: String, parameters: inout LinkParameters, error: inout LinkError?) -> Int {
         let length = url.utf8.count
         guard length <= LinkAddress.maximumLength else {
-            return .failed(.error(.urlTooLong(length: length, limit: LinkAddress.maximumLength)))
+            error = .urlTooLong(length: length, limit: LinkAddress.maximumLength)
+            return -1
         }
-        if let result = url.utf8.withContiguousStorageIfAvailable({ lookup(bytes: $0, source: url) }) {
+        if let result = url.utf8.withContiguousStorageIfAvailable({
+            lookup(bytes: $0, source: url, parameters: &parameters, error: &error)
+        }) {
             return result
         }
         // A string stored in another encoding (bridged); a native copy has contiguous UTF-8.
         let copy = String(decoding: Array(url.utf8), as: UTF8.self)
-        return copy.utf8.withContiguousStorageIfAvailable { lookup(bytes: $0, source: copy) } ?? .failed(.unexplained)
+        return copy.utf8.withContiguousStorageIfAvailable {
+            lookup(bytes: $0, source: copy, parameters: &parameters, error: &error)
+        } ?? -1
     }
 
-    private func lookup(bytes: UnsafeBufferPointer<UInt8>, source: String) -> Lookup {
+    private func lookup(
+        bytes: UnsafeBufferPointer<UInt8>, source: String, parameters: inout LinkParameters, error: inout LinkError?
+    ) -> Int {
         let count = bytes.count
         // Spaces and control characters make a link malformed wherever they are: the scheme's
         // bytes cannot be one, and each later part checks its own bytes as it reads them, so
         // that the link is read once.
         // Scheme.
-        guard let first = bytes.first, Self.isLetter(first) else { return .failed(.unexplained) }
+        guard let first = bytes.first, Self.isLetter(first) else { return -1 }
         var index = 1
         while index < count, Self.isSchemeByte(bytes[index]) { index += 1 }
         let schemeEnd = index
         guard index + 3 <= count, bytes[index] == UInt8(ascii: ":"), bytes[index + 1] == UInt8(ascii: "/"),
             bytes[index + 2] == UInt8(ascii: "/")
-        else { return .failed(.unexplained) }
+        else { return -1 }
         index += 3
         let scheme = UnsafeBufferPointer(rebasing: bytes[0..<schemeEnd])
 
@@ -101,11 +121,11 @@ final class LinkMatcher {
             let hostStart = index
             while index < count, !Self.endsHost(bytes[index]) {
                 if bytes[index] == UInt8(ascii: "@") || Self.isSpaceOrControl(bytes[index]) {
-                    return .failed(.unexplained)
+                    return -1
                 }
                 index += 1
             }
-            guard index > hostStart else { return .failed(.unexplained) }
+            guard index > hostStart else { return -1 }
             host = UnsafeBufferPointer(rebasing: bytes[hostStart..<index])
         }
 
@@ -126,7 +146,7 @@ final class LinkMatcher {
                     continue
                 }
                 if byte == UInt8(ascii: "?") || byte == UInt8(ascii: "#") { break }
-                if Self.isSpaceOrControl(byte) { return .failed(.unexplained) }
+                if Self.isSpaceOrControl(byte) { return -1 }
                 if byte == UInt8(ascii: "/") {
                     if pathEnd > segmentStart {
                         buffer.initializeElement(
@@ -156,27 +176,27 @@ final class LinkMatcher {
             if pathEnd < count, bytes[pathEnd] == UInt8(ascii: "?") {
                 var queryEnd = pathEnd + 1
                 while queryEnd < count, bytes[queryEnd] != UInt8(ascii: "#") {
-                    if Self.isSpaceOrControl(bytes[queryEnd]) { return .failed(.unexplained) }
+                    if Self.isSpaceOrControl(bytes[queryEnd]) { return -1 }
                     queryEnd += 1
                 }
                 query = (pathEnd + 1)..<queryEnd
                 fragmentStart = queryEnd
                 guard Self.queryIsWellFormed(UnsafeBufferPointer(rebasing: bytes[query])) else {
-                    return .failed(.unexplained)
+                    return -1
                 }
             }
 
             // The fragment is ignored, but not exempt.
             for byte in UnsafeBufferPointer(rebasing: bytes[fragmentStart...]) where Self.isSpaceOrControl(byte) {
-                return .failed(.unexplained)
+                return -1
             }
 
-            guard let root = root(scheme: scheme, host: host) else { return .failed(.unexplained) }
+            guard let root = root(scheme: scheme, host: host) else { return -1 }
             defer { segments.deinitialize() }
             guard pathHasPercent else {
                 return walk(
                     root, bytes: bytes, segments: UnsafeBufferPointer(segments), fromSource: true,
-                    source: source, sourceBytes: bytes, query: query)
+                    source: source, sourceBytes: bytes, query: query, parameters: &parameters, error: &error)
             }
             // Decode the segments into one buffer, '/'-separated like the link.
             var decoded: [UInt8] = []
@@ -187,7 +207,7 @@ final class LinkMatcher {
                 guard
                     LinkPercentEncoding.decode(
                         UnsafeBufferPointer(rebasing: bytes[segment.start..<segment.end]), into: &decoded)
-                else { return .failed(.unexplained) }
+                else { return -1 }
                 segments[position] = SegmentRef(
                     start: start, end: decoded.count,
                     isPrintableASCII: decoded[start...].allSatisfy { $0 > 0x20 && $0 < 0x7F })
@@ -196,7 +216,7 @@ final class LinkMatcher {
             return decoded.withUnsafeBufferPointer { decodedBytes in
                 walk(
                     root, bytes: decodedBytes, segments: UnsafeBufferPointer(segments), fromSource: false,
-                    source: source, sourceBytes: bytes, query: query)
+                    source: source, sourceBytes: bytes, query: query, parameters: &parameters, error: &error)
             }
         }
     }
@@ -204,18 +224,19 @@ final class LinkMatcher {
     /// Walks the trie from `root` and, on a match, collects the values.
     private func walk(
         _ root: Int, bytes: UnsafeBufferPointer<UInt8>, segments: UnsafeBufferPointer<SegmentRef>, fromSource: Bool,
-        source: String, sourceBytes: UnsafeBufferPointer<UInt8>, query: Range<Int>
-    ) -> Lookup {
+        source: String, sourceBytes: UnsafeBufferPointer<UInt8>, query: Range<Int>, parameters: inout LinkParameters,
+        error: inout LinkError?
+    ) -> Int {
         withCaptureSlots(count: segments.count) { captures in
             var state = Walk(bytes: bytes, segments: segments, captures: captures)
             let found = trie.walk(root, 0, &state)
-            guard found >= 0 else { return .failed(.unexplained) }
+            guard found >= 0 else { return -1 }
             let layout = layouts[Int(found)]
             guard !layout.slots.isEmpty else {
-                return .found(entry: Int(found), parameters: LinkParameters(layout: layout, source: source, items: []))
+                parameters = LinkParameters(layout: layout, source: source, items: LinkCapturedValues())
+                return Int(found)
             }
-            var items: [LinkCapturedValue] = []
-            items.reserveCapacity(layout.slots.count)
+            var items = LinkCapturedValues()
             for slot in 0..<layout.pathSlotCount where layout.slots[slot].depth < captures.count {
                 let capture = captures[Int(layout.slots[slot].depth)]
                 let text: LinkCapturedText
@@ -230,28 +251,35 @@ final class LinkMatcher {
                         let part = Self.part(
                             slot, of: layout, from: capture, owned: state.ownedText(capture), bytes: bytes,
                             fromSource: fromSource)
-                    else { return .failed(.unexplained) }
-                    items.append(part)
+                    else { return -1 }
+                    items.append(slot: slot, text: part.text, value: part.value)
                     continue
                 } else if let owned = state.ownedText(capture) {
                     text = .owned(owned)
                 } else if fromSource {
+                    guard case .custom = capture.value else {
+                        // The usual value: a byte range of the link and plain data, stored as they are.
+                        items.append(slot: slot, start: capture.start, end: capture.end, value: capture.value)
+                        continue
+                    }
                     text = .slice(start: capture.start, end: capture.end)
                 } else {
                     text = .owned(
                         String(
                             decoding: UnsafeBufferPointer(rebasing: bytes[capture.start..<capture.end]), as: UTF8.self))
                 }
-                items.append(LinkCapturedValue(slot: slot, text: text, value: state.converted(capture)))
+                items.append(slot: slot, text: text, value: state.converted(capture))
             }
             if layout.pathSlotCount < layout.slots.count {
                 do throws(LinkError) {
                     try appendQueryItems(of: layout, bytes: sourceBytes, query: query, to: &items)
-                } catch {
-                    return .failed(.error(error))
+                } catch let failure {
+                    error = failure
+                    return -1
                 }
             }
-            return .found(entry: Int(found), parameters: LinkParameters(layout: layout, source: source, items: items))
+            parameters = LinkParameters(layout: layout, source: source, items: items)
+            return Int(found)
         }
     }
 
@@ -260,13 +288,13 @@ final class LinkMatcher {
     private static func part(
         _ index: Int, of layout: LinkParameterLayout, from capture: CaptureSlot, owned: String?,
         bytes: UnsafeBufferPointer<UInt8>, fromSource: Bool
-    ) -> LinkCapturedValue? {
+    ) -> (text: LinkCapturedText, value: LinkConvertedValue)? {
         let slot = layout.slots[index]
         if let owned {
             guard let parts = LinkSegmentSplit.parts(of: owned, separators: slot.separators),
                 let value = LinkValueConversion.convert(parts[Int(slot.part)], with: slot.converter)
             else { return nil }
-            return LinkCapturedValue(slot: index, text: .owned(parts[Int(slot.part)]), value: value)
+            return (.owned(parts[Int(slot.part)]), value)
         }
         guard
             let range = LinkSegmentSplit.range(
@@ -277,13 +305,13 @@ final class LinkMatcher {
             fromSource
             ? .slice(start: range.lowerBound, end: range.upperBound)
             : .owned(String(decoding: UnsafeBufferPointer(rebasing: bytes[range]), as: UTF8.self))
-        return LinkCapturedValue(slot: index, text: text, value: value)
+        return (text, value)
     }
 
     /// Reads the values of `entry`'s query items from the link's query, in the pattern's order.
     private func appendQueryItems(
         of layout: LinkParameterLayout, bytes: UnsafeBufferPointer<UInt8>, query: Range<Int>,
-        to items: inout [LinkCapturedValue]
+        to items: inout LinkCapturedValues
     ) throws(LinkError) {
         for slot in layout.pathSlotCount..<layout.slots.count {
             let item = layout.slots[slot]
@@ -325,7 +353,7 @@ final class LinkMatcher {
                         parameter: item.name, expected: item.type, found: found,
                         pattern: layout.pattern)
                 }
-                items.append(LinkCapturedValue(slot: slot, text: text, value: value))
+                items.append(slot: slot, text: text, value: value)
                 found = true
             }
             if !found, !item.isOptional {
@@ -369,13 +397,12 @@ final class LinkMatcher {
 
     /// The root for a link's scheme and host, compared without regard to ASCII case.
     private func root(scheme: UnsafeBufferPointer<UInt8>, host: UnsafeBufferPointer<UInt8>?) -> Int? {
-        let roots = trie.rootList
-        if roots.count <= 8, !(host?.contains(where: { $0 >= 0x80 }) ?? false) {
-            for root in roots where Self.equalsLowercased(scheme, root.scheme) {
-                switch (host, root.host) {
-                case (nil, nil): return Int(root.node)
-                case (let host?, let rootHost?) where Self.equalsLowercased(host, rootHost): return Int(root.node)
-                default: continue
+        if trie.rootList.count <= 8, !(host?.contains(where: { $0 >= 0x80 }) ?? false) {
+            for root in trie.rootList where trie.pool(root.scheme, equalsLowercased: scheme) {
+                if let host {
+                    if root.hasHost, trie.pool(root.host, equalsLowercased: host) { return Int(root.node) }
+                } else if !root.hasHost {
+                    return Int(root.node)
                 }
             }
             return nil
@@ -385,14 +412,6 @@ final class LinkMatcher {
             scheme: String(decoding: scheme, as: UTF8.self).lowercased(),
             host: host.map { String(decoding: $0, as: UTF8.self).lowercased() })
         return trie.roots[key]
-    }
-
-    private static func equalsLowercased(_ bytes: UnsafeBufferPointer<UInt8>, _ lowercase: [UInt8]) -> Bool {
-        guard bytes.count == lowercase.count else { return false }
-        for index in 0..<bytes.count where LinkValueConversion.asciiLowercase(bytes[index]) != lowercase[index] {
-            return false
-        }
-        return true
     }
 
     private static func isLetter(_ byte: UInt8) -> Bool {

@@ -15,23 +15,38 @@ import Foundation
 /// entered at most once per lookup: backtracking never repeats work, and the worst case is
 /// bounded by the number of nodes whose every segment matched, however the patterns overlap.
 struct LinkTrie {
-    /// A placeholder child: how to test a segment against it and where it leads.
+    /// A placeholder child: how to test a segment against it and where it leads. Plain data
+    /// (integers only), so that reading one during a walk retains nothing; its texts and its
+    /// converter, which only slow paths need, are in `edgeTexts`.
     struct Edge {
-        // Fields in this order pack into 80 bytes.
-        /// How the (first) placeholder's text converts.
-        let converter: LinkConverter
+        /// How the (first) placeholder's text converts, for the built-in types.
+        let kind: LinkValueConversion.Kind
         /// Whether prefix and suffix are printable ASCII, so bytes and characters coincide.
         let isPrintableASCII: Bool
         let child: Int32
-        /// For a segment with several placeholders, its position in `compounds`; -1 otherwise,
-        /// so that the common edge carries nothing more to copy.
+        /// For a segment with several placeholders, its position in `compounds`; -1 otherwise.
         let compound: Int32
+        /// Its texts and converter: a position in `edgeTexts`.
+        let texts: Int32
+        /// The UTF-8 bytes of the text before and after the placeholders, in `bytePool`.
+        let prefix: PoolRange
+        let suffix: PoolRange
+    }
+
+    /// What an edge stands for as written: the text around its placeholders and the (first)
+    /// placeholder's converter.
+    struct EdgeTexts {
+        let converter: LinkConverter
         let prefix: String
         let suffix: String
+    }
 
-        /// The UTF-8 lengths of `prefix` and `suffix` (constant time for native strings).
-        var prefixBytes: Int { prefix.utf8.count }
-        var suffixBytes: Int { suffix.utf8.count }
+    /// A run of bytes of `bytePool`.
+    struct PoolRange {
+        let start: Int32
+        let count: Int32
+
+        static let empty = PoolRange(start: 0, count: 0)
     }
 
     /// What an edge for a segment with several placeholders needs besides its first placeholder.
@@ -92,8 +107,11 @@ struct LinkTrie {
 
     /// A root's scheme and host, lowercased, for comparing a link's bytes without building a key.
     struct Root {
-        let scheme: [UInt8]
-        let host: [UInt8]?
+        /// The bytes of the lowercased scheme and host in `bytePool`; `hasHost` is false for
+        /// a scheme without hosts.
+        let scheme: PoolRange
+        let host: PoolRange
+        let hasHost: Bool
         let node: Int32
     }
 
@@ -110,6 +128,8 @@ struct LinkTrie {
         var node: Int32 = -1
         /// The child, whose `label` is the text.
         var child: Int32 = 0
+        /// The text's bytes, in `bytePool`.
+        var label = PoolRange.empty
     }
 
     /// The lengths, in characters, of a placeholder's prefix and suffix.
@@ -151,7 +171,14 @@ struct LinkTrie {
     private(set) var rootList: [Root] = []
     /// Every distinct static text of the trie, once, and where each is in `labels`.
     private(set) var labels: [String] = []
+    /// The bytes of each of `labels`, in `bytePool`.
+    private(set) var labelBytes: [PoolRange] = []
     private var labelIndices: [String: Int32] = [:]
+    /// The texts and converters of the placeholder children, by `Edge/texts`.
+    private(set) var edgeTexts: [EdgeTexts] = []
+    /// The UTF-8 bytes of every label and every placeholder's surrounding text, which a walk
+    /// compares with a link's bytes without touching a `String`.
+    private(set) var bytePool: [UInt8] = []
     /// The static children whose text is ASCII, hashed by node and the text's bytes: one flat
     /// open-addressed table (a power of two long, at most three quarters full), so a lookup
     /// hashes a link's bytes in place instead of building and hashing a `String`. ASCII text is
@@ -210,8 +237,11 @@ struct LinkTrie {
             } else {
                 node = newNode()
                 roots[key] = node
-                let host = pattern.hosts.isEmpty ? nil : Array(pattern.hosts[offset].utf8)
-                rootList.append(Root(scheme: Array(pattern.scheme.utf8), host: host, node: Int32(node)))
+                rootList.append(
+                    Root(
+                        scheme: pooled(pattern.scheme),
+                        host: pooled(pattern.hosts.isEmpty ? "" : pattern.hosts[offset]),
+                        hasHost: !pattern.hosts.isEmpty, node: Int32(node)))
             }
             for segment in pattern.segments {
                 switch segment {
@@ -254,7 +284,8 @@ struct LinkTrie {
         if Self.isASCII(text), labels[Int(label)].utf8.elementsEqual(text.utf8) {
             if (asciiLiteralCount + 1) * 4 > asciiLiterals.count * 3 { growASCIILiterals() }
             placeASCIILiteral(
-                LiteralSlot(node: Int32(node), child: Int32(child)), hash: Self.literalHash(node: node, text: text))
+                LiteralSlot(node: Int32(node), child: Int32(child), label: labelBytes[Int(label)]),
+                hash: Self.literalHash(node: node, text: text))
             storedAsBytes = true
         } else {
             literals[LiteralKey(node: Int32(node), text: text)] = Int32(child)
@@ -278,9 +309,10 @@ struct LinkTrie {
     private mutating func addEdge(to node: Int, texts: [String], _ converters: [LinkConverter]) -> Int {
         let child = newNode()
         let edge = Edge(
-            converter: converters[0], isPrintableASCII: texts.allSatisfy(Self.isPrintableASCII),
-            child: Int32(child), compound: texts.count > 2 ? Int32(compounds.count) : -1, prefix: texts[0],
-            suffix: texts[texts.count - 1])
+            kind: LinkValueConversion.Kind(converters[0]), isPrintableASCII: texts.allSatisfy(Self.isPrintableASCII),
+            child: Int32(child), compound: texts.count > 2 ? Int32(compounds.count) : -1,
+            texts: Int32(edgeTexts.count), prefix: pooled(texts[0]), suffix: pooled(texts[texts.count - 1]))
+        edgeTexts.append(EdgeTexts(converter: converters[0], prefix: texts[0], suffix: texts[texts.count - 1]))
         if texts.count > 2 {
             compounds.append(
                 Compound(
@@ -303,7 +335,7 @@ struct LinkTrie {
 
     private mutating func index(edgeAt position: Int, of node: Int) {
         if (affixSlotCount + 1) * 4 > affixSlots.count * 3 { growAffixSlots() }
-        let edge = nodes[node].edges[position]
+        let edge = edgeTexts[Int(nodes[node].edges[position].texts)]
         var group = 1
         forEachAffixSlot(node: node, prefix: edge.prefix, suffix: edge.suffix) { _ in group += 1 }
         let hash = Self.affixHash(node: node, prefix: edge.prefix, suffix: edge.suffix)
@@ -321,7 +353,7 @@ struct LinkTrie {
         affixSlots = Array(repeating: AffixSlot(), count: max(16, old.count * 2))
         affixSlotCount = 0
         for slot in old where slot.node >= 0 {
-            let edge = nodes[Int(slot.node)].edges[Int(slot.edge)]
+            let edge = edgeTexts[Int(nodes[Int(slot.node)].edges[Int(slot.edge)].texts)]
             placeAffixSlot(slot, hash: Self.affixHash(node: Int(slot.node), prefix: edge.prefix, suffix: edge.suffix))
         }
     }
@@ -361,7 +393,12 @@ struct LinkTrie {
     /// whose prefix and suffix equal these (one per type).
     func forEachAffixSlot(node: Int, prefix: String, suffix: String, _ body: (Int) -> Void) {
         let hash = Self.affixHash(node: node, prefix: prefix, suffix: suffix)
-        forEachAffixSlot(node: node, hash: hash, where: { $0.prefix == prefix && $0.suffix == suffix }, body)
+        forEachAffixSlot(
+            node: node, hash: hash,
+            where: { edge in
+                let texts = edgeTexts[Int(edge.texts)]
+                return texts.prefix == prefix && texts.suffix == suffix
+            }, body)
     }
 
     /// Calls `body` with the position in `edges` of every placeholder of the indexed `node`
@@ -405,8 +442,8 @@ struct LinkTrie {
         var place = hash & mask
         while asciiLiterals[place].node >= 0 {
             let slot = asciiLiterals[place]
-            if slot.fingerprint == fingerprint, Int(slot.node) == node,
-                Self.bytes(bytes, equal: labels[Int(nodes[Int(slot.child)].label)])
+            if slot.fingerprint == fingerprint, Int(slot.node) == node, Int(slot.label.count) == bytes.count,
+                pool(slot.label, equals: bytes, at: 0)
             {
                 return slot.child
             }
@@ -455,10 +492,43 @@ struct LinkTrie {
         isASCII(text) ? text : text.precomposedStringWithCanonicalMapping
     }
 
+    /// Whether `bytes` from `start` on begin with the pool's bytes in `range`; the caller has
+    /// checked that they are long enough.
+    func pool(_ range: PoolRange, equals bytes: UnsafeBufferPointer<UInt8>, at start: Int) -> Bool {
+        bytePool.withUnsafeBufferPointer { pool in
+            var offset = 0
+            while offset < Int(range.count) {
+                guard bytes[start + offset] == pool[Int(range.start) + offset] else { return false }
+                offset += 1
+            }
+            return true
+        }
+    }
+
+    /// Whether `bytes`, with ASCII letters lowercased, are the pool's bytes in `range`.
+    func pool(_ range: PoolRange, equalsLowercased bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard bytes.count == Int(range.count) else { return false }
+        return bytePool.withUnsafeBufferPointer { pool in
+            for offset in 0..<bytes.count
+            where LinkValueConversion.asciiLowercase(bytes[offset]) != pool[Int(range.start) + offset] {
+                return false
+            }
+            return true
+        }
+    }
+
+    /// Appends `text`'s bytes to `bytePool`.
+    private mutating func pooled(_ text: String) -> PoolRange {
+        let range = PoolRange(start: Int32(bytePool.count), count: Int32(text.utf8.count))
+        bytePool.append(contentsOf: text.utf8)
+        return range
+    }
+
     /// The position of `text` in `labels`, adding it if new.
     private mutating func labelIndex(_ text: String) -> Int32 {
         if let index = labelIndices[text] { return index }
         labels.append(text)
+        labelBytes.append(pooled(text))
         labelIndices[text] = Int32(labels.count - 1)
         return Int32(labels.count - 1)
     }
@@ -496,13 +566,14 @@ struct LinkTrie {
 
     /// The shape of the segment `edge` stands for.
     func shape(of edge: Edge) -> LinkSegmentShape {
+        let texts = edgeTexts[Int(edge.texts)]
         guard edge.compound >= 0 else {
-            return .placeholders(types: [edge.converter.type], texts: [edge.prefix, edge.suffix])
+            return .placeholders(types: [texts.converter.type], texts: [texts.prefix, texts.suffix])
         }
         let compound = compounds[Int(edge.compound)]
         return .placeholders(
-            types: [edge.converter.type] + compound.laterConverters.map(\.type),
-            texts: [edge.prefix] + compound.separators + [edge.suffix])
+            types: [texts.converter.type] + compound.laterConverters.map(\.type),
+            texts: [texts.prefix] + compound.separators + [texts.suffix])
     }
 
     static func isPrintableASCII(_ text: String) -> Bool {

@@ -35,15 +35,31 @@ struct CaptureSlot {
     var value: SlotValue = .text
 }
 
-/// A converted value in a capture slot: a built-in type's value, or an app value's position
-/// in the walk's `customValues`.
-enum SlotValue {
+/// A converted value as plain data: a built-in type's value, or an app value's position in
+/// the walk's `customValues` (in a capture slot) or in the parameters' values (in a
+/// ``LinkCapturedValue``).
+enum SlotValue: Sendable {
     case text
     case int(Int)
     case double(Double)
     case bool(Bool)
-    case uuid(UUID)
+    /// A UUID's bytes: `UUID` itself is a type of another module whose size this one does
+    /// not know when compiled, which would make every slot and value a value of unknown
+    /// size, copied and dropped through its type's functions.
+    case uuid(uuid_t)
     case custom(Int32)
+
+    /// The built-in type's value when it is a `Value`, without boxing it; `nil` for texts and
+    /// app values.
+    func unboxed<Value>(as _: Value.Type) -> Value? {
+        switch self {
+        case .int(let value): value as? Value
+        case .double(let value): value as? Value
+        case .bool(let value): value as? Value
+        case .uuid(let value): UUID(uuid: value) as? Value
+        case .text, .custom: nil
+        }
+    }
 }
 
 /// Runs `body` with `count` empty capture slots that live on the stack when few.
@@ -65,11 +81,40 @@ struct Walk {
     /// Whether to record `progress`, which only explanations need.
     var tracking = false
     var visits = 0
-    var progress = LinkTrie.Progress()
-    /// Texts of slots that are not byte ranges of `bytes`; empty (unallocated) on most walks.
-    var ownedTexts: [String] = []
-    /// Values of app-defined types; empty (unallocated) unless a pattern uses one.
-    var customValues: [any Sendable] = []
+    /// What the walk keeps besides plain data, made on first use: most walks keep nothing, and
+    /// a walk that holds one `nil` reference costs nothing to drop.
+    private var kept: Kept?
+
+    /// Texts and values of slots that are not plain data, and how far the walk got.
+    private final class Kept {
+        var progress = LinkTrie.Progress()
+        var ownedTexts: [String] = []
+        var customValues: [any Sendable] = []
+    }
+
+    /// How far the walk got, when `tracking`.
+    var progress: LinkTrie.Progress { kept?.progress ?? LinkTrie.Progress() }
+    /// Texts of slots that are not byte ranges of `bytes`.
+    var ownedTexts: [String] { kept?.ownedTexts ?? [] }
+    /// Values of app-defined types.
+    var customValues: [any Sendable] { kept?.customValues ?? [] }
+
+    private mutating func keep() -> Kept {
+        if let kept { return kept }
+        let made = Kept()
+        kept = made
+        return made
+    }
+
+    /// Notes that the walk entered `node` at `depth`, for `progress`.
+    mutating func track(_ node: Int, at depth: Int) {
+        let kept = keep()
+        if depth > kept.progress.depth {
+            kept.progress = LinkTrie.Progress(depth: depth, nodes: [node])
+        } else if depth == kept.progress.depth {
+            kept.progress.nodes.append(node)
+        }
+    }
 
     init(
         bytes: UnsafeBufferPointer<UInt8>, segments: UnsafeBufferPointer<SegmentRef>,
@@ -86,13 +131,14 @@ struct Walk {
 
     /// Keeps `text` for a slot and returns its position.
     mutating func own(_ text: String) -> Int32 {
-        ownedTexts.append(text)
-        return Int32(ownedTexts.count - 1)
+        let kept = keep()
+        kept.ownedTexts.append(text)
+        return Int32(kept.ownedTexts.count - 1)
     }
 
     /// The slot's text when the walk keeps it, `nil` when it is the slot's byte range.
     func ownedText(_ slot: CaptureSlot) -> String? {
-        slot.owned >= 0 ? ownedTexts[Int(slot.owned)] : nil
+        slot.owned >= 0 ? kept?.ownedTexts[Int(slot.owned)] : nil
     }
 
     /// The slot's text, wherever it is.
@@ -107,10 +153,11 @@ struct Walk {
         case .int(let value): return .int(value)
         case .double(let value): return .double(value)
         case .bool(let value): return .bool(value)
-        case .uuid(let value): return .uuid(value)
+        case .uuid(let value): return .uuid(value.uuid)
         case .custom(let value):
-            customValues.append(value)
-            return .custom(Int32(customValues.count - 1))
+            let kept = keep()
+            kept.customValues.append(value)
+            return .custom(Int32(kept.customValues.count - 1))
         }
     }
 
@@ -121,7 +168,7 @@ struct Walk {
         case .int(let value): .int(value)
         case .double(let value): .double(value)
         case .bool(let value): .bool(value)
-        case .uuid(let value): .uuid(value)
+        case .uuid(let value): .uuid(UUID(uuid: value))
         case .custom(let index): .custom(customValues[Int(index)])
         }
     }
@@ -135,13 +182,7 @@ extension LinkTrie {
     /// of each of its arrays) for every lookup.
     mutating func walk(_ nodeIndex: Int, _ depth: Int, _ state: inout Walk) -> Int32 {
         state.visits += 1
-        if state.tracking {
-            if depth > state.progress.depth {
-                state.progress = Progress(depth: depth, nodes: [nodeIndex])
-            } else if depth == state.progress.depth {
-                state.progress.nodes.append(nodeIndex)
-            }
-        }
+        if state.tracking { state.track(nodeIndex, at: depth) }
         if depth == state.segments.count { return nodes[nodeIndex].terminal }
         let segment = state.segments[depth]
 
@@ -206,13 +247,27 @@ extension LinkTrie {
         return catchAll
     }
 
-    /// Whether a static child of `node` could equal `segment`, judged by its length.
+    /// The most static children a lookup compares one by one before it hashes the segment.
+    static let scannedLiteralLimit = 4
+
     /// The static child of `node` that `segment` leads to: an ASCII segment by its bytes (and,
     /// only where the node has non-ASCII texts, as a string too), any other as a string.
     private func literal(of node: Int, _ segment: SegmentRef, _ state: Walk) -> Int32? {
         guard segment.isPrintableASCII else { return existingLiteral(of: node, state.text(segment)) }
         let bytes = UnsafeBufferPointer(rebasing: state.bytes[segment.start..<segment.end])
-        if let child = asciiLiteral(of: node, bytes: bytes) { return child }
+        // A node with a few static children compares their labels in turn, which costs less
+        // than hashing the segment; the byte table finds the same child (texts outside ASCII,
+        // which no label's bytes equal here, and folded keys, which start with a NUL no
+        // segment holds, are found as before).
+        var child = nodes[node].firstLiteral
+        var scanned = 0
+        while child >= 0, scanned < Self.scannedLiteralLimit {
+            let label = labelBytes[Int(nodes[Int(child)].label)]
+            if Int(label.count) == bytes.count, pool(label, equals: bytes, at: 0) { return child }
+            child = nodes[Int(child)].nextLiteral
+            scanned += 1
+        }
+        if child >= 0, let found = asciiLiteral(of: node, bytes: bytes) { return found }
         guard nodes[node].literalLengths & Node.otherLiteralBit != 0 else { return nil }
         return literals[LiteralKey(node: Int32(node), text: state.text(segment))]
     }
@@ -276,10 +331,12 @@ extension LinkTrie {
                 where: { edge in
                     guard edge.isPrintableASCII else {
                         // Text that only its NFC form makes ASCII (a Kelvin sign for a K).
-                        return String(decoding: prefix, as: UTF8.self) == edge.prefix
-                            && String(decoding: suffix, as: UTF8.self) == edge.suffix
+                        let texts = edgeTexts[Int(edge.texts)]
+                        return String(decoding: prefix, as: UTF8.self) == texts.prefix
+                            && String(decoding: suffix, as: UTF8.self) == texts.suffix
                     }
-                    return Self.bytes(prefix, equal: edge.prefix) && Self.bytes(suffix, equal: edge.suffix)
+                    return Int(edge.prefix.count) == prefix.count && Int(edge.suffix.count) == suffix.count
+                        && pool(edge.prefix, equals: prefix, at: 0) && pool(edge.suffix, equals: suffix, at: 0)
                 }, add)
         }
         // Insertion sort: there are rarely more than one or two.
@@ -306,29 +363,36 @@ extension LinkTrie {
         _ edge: Edge, _ segment: SegmentRef, _ depth: Int, _ state: inout Walk, affixChecked: Bool = false
     ) -> Bool {
         var slot = CaptureSlot(isSet: true, start: segment.start, end: segment.end)
-        var converted: LinkConvertedValue?
+        // Plain data, so that testing a segment copies nothing that needs retaining.
+        var converted: SlotValue?
         if segment.isPrintableASCII && edge.isPrintableASCII {
-            let affix = edge.prefixBytes + edge.suffixBytes
-            if affix > 0 {
-                guard segment.end - segment.start > affix,
-                    affixChecked || Self.bytes(state.bytes, at: segment.start, equal: edge.prefix),
-                    affixChecked || Self.bytes(state.bytes, at: segment.end - edge.suffixBytes, equal: edge.suffix)
+            let prefixCount = Int(edge.prefix.count)
+            let suffixCount = Int(edge.suffix.count)
+            if prefixCount + suffixCount > 0 {
+                guard segment.end - segment.start > prefixCount + suffixCount,
+                    affixChecked || pool(edge.prefix, equals: state.bytes, at: segment.start),
+                    affixChecked || pool(edge.suffix, equals: state.bytes, at: segment.end - suffixCount)
                 else { return false }
-                slot.start += edge.prefixBytes
-                slot.end -= edge.suffixBytes
+                slot.start += prefixCount
+                slot.end -= suffixCount
             }
+            let value = UnsafeBufferPointer(rebasing: state.bytes[slot.start..<slot.end])
             if edge.compound < 0 {
-                converted = LinkValueConversion.convert(
-                    UnsafeBufferPointer(rebasing: state.bytes[slot.start..<slot.end]), with: edge.converter)
+                if edge.kind != .custom {
+                    converted = LinkValueConversion.value(value, builtin: edge.kind)
+                } else if let custom = LinkValueConversion.convert(value, with: edgeTexts[Int(edge.texts)].converter) {
+                    converted = state.slotValue(custom)
+                }
             } else {
                 let compound = compounds[Int(edge.compound)]
+                let converter = edgeTexts[Int(edge.texts)].converter
                 // Several placeholders: the split is checked and every part converted now; the
                 // matcher splits again for the values of the one match that wins.
                 var allConverted = true
                 let splits = LinkSegmentSplit.forEachPart(
                     of: state.bytes, from: slot.start, to: slot.end, separators: compound.separators
                 ) { part, start, end in
-                    let converter = part == 0 ? edge.converter : compound.laterConverters[part - 1]
+                    let converter = part == 0 ? converter : compound.laterConverters[part - 1]
                     if LinkValueConversion.convert(
                         UnsafeBufferPointer(rebasing: state.bytes[start..<end]), with: converter)
                         == nil
@@ -343,22 +407,23 @@ extension LinkTrie {
         } else {
             // Text outside printable ASCII compares by characters, as `String` does.
             var middle = state.text(segment)
-            if !edge.prefix.isEmpty || !edge.suffix.isEmpty {
-                let prefixCount = edge.prefix.count
-                let suffixCount = edge.suffix.count
-                guard middle.hasPrefix(edge.prefix), middle.hasSuffix(edge.suffix),
+            let texts = edgeTexts[Int(edge.texts)]
+            if !texts.prefix.isEmpty || !texts.suffix.isEmpty {
+                let prefixCount = texts.prefix.count
+                let suffixCount = texts.suffix.count
+                guard middle.hasPrefix(texts.prefix), middle.hasSuffix(texts.suffix),
                     middle.count > prefixCount + suffixCount
                 else { return false }
                 middle = String(middle.dropFirst(prefixCount).dropLast(suffixCount))
             }
             if edge.compound < 0 {
-                converted = LinkValueConversion.convert(middle, with: edge.converter)
+                converted = LinkValueConversion.convert(middle, with: texts.converter).map { state.slotValue($0) }
             } else {
                 let compound = compounds[Int(edge.compound)]
                 guard let parts = LinkSegmentSplit.parts(of: middle, separators: compound.separators) else {
                     return false
                 }
-                let converters = [edge.converter] + compound.laterConverters
+                let converters = [texts.converter] + compound.laterConverters
                 let allConverted = zip(parts, converters).allSatisfy {
                     LinkValueConversion.convert($0, with: $1) != nil
                 }
@@ -367,31 +432,13 @@ extension LinkTrie {
             slot.owned = state.own(middle)
         }
         if let converted {
-            slot.value = state.slotValue(converted)
-        } else if state.relaxed && (edge.converter.type.isTyped || edge.compound >= 0) {
+            slot.value = converted
+        } else if state.relaxed && (edgeTexts[Int(edge.texts)].converter.type.isTyped || edge.compound >= 0) {
             slot.isConverted = false
         } else {
             return false
         }
         state.captures[depth] = slot
-        return true
-    }
-
-    /// Whether `bytes` are `text`'s UTF-8, compared in one block where `text` has one.
-    static func bytes(_ bytes: UnsafeBufferPointer<UInt8>, equal text: String) -> Bool {
-        guard bytes.count == text.utf8.count else { return false }
-        return text.utf8.withContiguousStorageIfAvailable { stored in
-            for index in 0..<bytes.count where bytes[index] != stored[index] { return false }
-            return true
-        } ?? bytes.elementsEqual(text.utf8)
-    }
-
-    static func bytes(_ buffer: UnsafeBufferPointer<UInt8>, at start: Int, equal text: String) -> Bool {
-        var offset = start
-        for byte in text.utf8 {
-            guard buffer[offset] == byte else { return false }
-            offset += 1
-        }
         return true
     }
 }

@@ -20,9 +20,14 @@ public struct Link {
     // The names are rendered only when read: a link made to be opened never needs them. The
     // step and context are kept as one value of a generic type rather than in a closure, so
     // making a link with a small context (an id) allocates nothing.
-    private let destination: any LinkDestination
+    @usableFromInline let destination: any LinkDestination
+
+    // Inlinable so that the app's code makes it for its own step and context types: the
+    // generic value's type information is then looked up once, not at every link made (a
+    // `LinkMap` hit makes one).
 
     /// A link to `step` with `context`.
+    @inlinable
     public init<ViewController, Context>(to step: DestinationStep<ViewController, Context>, with context: Context) {
         destination = StepDestination(step: step, context: context)
     }
@@ -47,7 +52,8 @@ public struct Link {
 
 /// A destination step and its context, whatever their types.
 @MainActor
-private protocol LinkDestination {
+@usableFromInline
+protocol LinkDestination {
     var destinationType: Any.Type { get }
     var contextType: Any.Type { get }
     var contextValue: Any { get }
@@ -57,14 +63,22 @@ private protocol LinkDestination {
 }
 
 @MainActor
-private struct StepDestination<ViewController, Context>: LinkDestination {
+@usableFromInline
+struct StepDestination<ViewController, Context>: LinkDestination {
     let step: DestinationStep<ViewController, Context>
     let context: Context
 
-    var destinationType: Any.Type { ViewController.self }
-    var contextType: Any.Type { Context.self }
-    var contextValue: Any { context }
+    @usableFromInline
+    init(step: DestinationStep<ViewController, Context>, context: Context) {
+        self.step = step
+        self.context = context
+    }
 
+    @usableFromInline var destinationType: Any.Type { ViewController.self }
+    @usableFromInline var contextType: Any.Type { Context.self }
+    @usableFromInline var contextValue: Any { context }
+
+    @usableFromInline
     func navigate(with router: any Router, animated: Bool, queueing: NavigationQueueing) async throws(RoutingError)
         -> any Screen
     {
@@ -77,6 +91,7 @@ private struct StepDestination<ViewController, Context>: LinkDestination {
         return screen
     }
 
+    @usableFromInline
     func existingScreen(in tree: ScreenTree) throws(RoutingError) -> (any Screen)? {
         try step.existingScreen(with: context, in: tree).flatMap { $0 as Any as? any Screen }
     }

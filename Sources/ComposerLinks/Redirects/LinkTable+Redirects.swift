@@ -93,11 +93,11 @@ extension LinkTable {
     func carry(_ parameters: LinkParameters, to destination: Int) throws(LinkError) -> LinkParameters {
         let entry = entries[destination]
         let texts = parameters.texts
-        var items: [LinkCapturedValue] = []
+        var items = LinkCapturedValues()
         for (slot, placeholder) in entry.layout.slots.enumerated() {
             var available = texts[placeholder.name] ?? []
             if placeholder.depth >= 0 { available = Array(available.prefix(1)) }
-            items += try self.items(slot: slot, texts: available, in: entry)
+            try append(slot: slot, texts: available, in: entry, to: &items)
         }
         return LinkParameters(layout: entry.layout, source: "", items: items)
     }

@@ -86,6 +86,10 @@ public struct LinkTable<Target> {
     public internal(set) var redirects: [LinkRedirect] = []
 
     var entries: [Entry] = []
+    /// Each entry's `make`, as a `LinkMaker<Target>`, in an array whose type does not depend on
+    /// `Target`: reading `entries` from generic code looks up `Entry<Target>`'s type
+    /// information at every lookup, reading this does not.
+    var makers: [AnyObject] = []
     /// The trie and every entry's placeholders: all a lookup reads.
     var matcher = LinkMatcher()
     var trie: LinkTrie { matcher.trie }
@@ -185,6 +189,7 @@ public struct LinkTable<Target> {
         let index = entries.count
         let layout = LinkParameterLayout(pattern: parsed, converters: slotConverters, name: name, samples: samples)
         entries.append(Entry(make: make, layout: layout))
+        makers.append(LinkMaker(make))
         if !isKnownUniquelyReferenced(&matcher) { matcher = matcher.copy() }
         matcher.layouts.append(layout)
         matcher.trie.insert(
@@ -229,18 +234,17 @@ public struct LinkTable<Target> {
     ///   registration's closure threw.
     @MainActor
     public func resolve(_ url: String) throws(LinkError) -> Target {
-        // The common cases first, without the generic `Outcome`: a match with no redirects,
-        // and a miss going to a fallback that needs no reason. Switching over the lookup as it
-        // is returned moves its values out rather than copying them.
-        switch matcher.lookup(url) {
-        case .found(let entry, let parameters) where redirectTargets.isEmpty:
-            return try make(entry, parameters)
-        case .failed(let miss):
-            if let makePlainFallback { return makePlainFallback(url) }
-            return try resolveOtherwise(url, lookup: .failed(miss))
-        case let lookup:
-            return try resolveOtherwise(url, lookup: lookup)
+        // The common cases first, without the generic `Outcome` or a `Lookup` to copy: a match
+        // with no redirects, and a miss going to a fallback that needs no reason.
+        var parameters = LinkParameters()
+        var error: LinkError?
+        let entry = matcher.lookup(url, parameters: &parameters, error: &error)
+        if entry >= 0 {
+            if redirectTargets.isEmpty { return try make(entry, parameters) }
+            return try resolveOtherwise(url, lookup: .found(entry: entry, parameters: parameters))
         }
+        if let makePlainFallback { return makePlainFallback(url) }
+        return try resolveOtherwise(url, lookup: .failed(error.map { .error($0) } ?? .unexplained))
     }
 
     /// The rest of ``resolve(_:)``: redirects and fallbacks that want a reason. Kept out of
@@ -347,7 +351,8 @@ public struct LinkTable<Target> {
     @MainActor
     private func make(_ entry: Int, _ parameters: LinkParameters) throws(LinkError) -> Target {
         do {
-            return try entries[entry].make(parameters)
+            // `makers` holds only `LinkMaker<Target>`s (see `register`).
+            return try unsafeDowncast(makers[entry], to: LinkMaker<Target>.self).make(parameters)
         } catch let error as LinkError {
             throw error
         } catch {
@@ -417,23 +422,24 @@ public struct LinkTable<Target> {
         return .noMatch(url: url, closest: closest)
     }
 
-    /// Converts `texts` for the placeholder in `slot` of `entry`; empty for an absent optional value.
-    func items(slot: Int, texts: [String], in entry: Entry) throws(LinkError) -> [LinkCapturedValue] {
+    /// Converts `texts` for the placeholder in `slot` of `entry` and appends them to `items`;
+    /// nothing for an absent optional value.
+    func append(
+        slot: Int, texts: [String], in entry: Entry, to items: inout LinkCapturedValues
+    ) throws(LinkError) {
         let layout = entry.layout
         guard !texts.isEmpty else {
-            if layout.slots[slot].isOptional { return [] }
+            if layout.slots[slot].isOptional { return }
             throw .missingParameter(name: layout.slots[slot].name, pattern: entry.text)
         }
-        var items: [LinkCapturedValue] = []
         for text in texts {
             guard let value = LinkValueConversion.convert(text, with: layout.slots[slot].converter) else {
                 throw .conversionFailed(
                     parameter: layout.slots[slot].name, expected: layout.slots[slot].type, found: text,
                     pattern: entry.text)
             }
-            items.append(LinkCapturedValue(slot: slot, text: .owned(text), value: value))
+            items.append(slot: slot, text: .owned(text), value: value)
         }
-        return items
     }
 
     /// Whether `text` is a value the placeholder type reads back unchanged from a link.
@@ -441,6 +447,15 @@ public struct LinkTable<Target> {
         // A catch-all value must be a path a link can carry (see `LinkCatchAllPath`).
         guard converter.type != .path else { return LinkCatchAllPath.segments(of: text) != nil }
         return converter.value(of: text) != nil
+    }
+}
+
+/// A registration's closure, boxed so that ``LinkTable`` can keep it in a non-generic array.
+final class LinkMaker<Target> {
+    let make: @MainActor (LinkParameters) throws -> Target
+
+    init(_ make: @escaping @MainActor (LinkParameters) throws -> Target) {
+        self.make = make
     }
 }
 

@@ -23,6 +23,13 @@ enum LinkCatchAllPath {
     /// The value of decoded segments that are byte ranges of `bytes`: each written as
     /// ``escape(_:)`` writes it, joined with `/`, in one buffer.
     static func value(of segments: UnsafeBufferPointer<SegmentRef>, in bytes: UnsafeBufferPointer<UInt8>) -> String {
+        // The usual case: segments one `/` apart with no `/` or `%` of their own, whose value
+        // is the bytes from the first to the last as they are.
+        if let first = segments.first, let last = segments.last,
+            Self.isPlainRun(segments, in: bytes)
+        {
+            return String(decoding: UnsafeBufferPointer(rebasing: bytes[first.start..<last.end]), as: UTF8.self)
+        }
         var value: [UInt8] = []
         value.reserveCapacity((segments.last?.end ?? 0) - (segments.first?.start ?? 0) + 8)
         for segment in segments {
@@ -30,6 +37,24 @@ enum LinkCatchAllPath {
             appendEscaped(UnsafeBufferPointer(rebasing: bytes[segment.start..<segment.end]), to: &value)
         }
         return String(decoding: value, as: UTF8.self)
+    }
+
+    /// Whether `segments` follow each other one `/` apart in `bytes` and hold no `/` or `%`.
+    private static func isPlainRun(_ segments: UnsafeBufferPointer<SegmentRef>, in bytes: UnsafeBufferPointer<UInt8>)
+        -> Bool
+    {
+        var previousEnd = -1
+        for segment in segments {
+            if previousEnd >= 0, segment.start != previousEnd + 1 || bytes[previousEnd] != UInt8(ascii: "/") {
+                return false
+            }
+            for byte in UnsafeBufferPointer(rebasing: bytes[segment.start..<segment.end])
+            where byte == UInt8(ascii: "/") || byte == UInt8(ascii: "%") {
+                return false
+            }
+            previousEnd = segment.end
+        }
+        return true
     }
 
     /// Appends `segment` with a `/` in it written `%2F` and a `%` that would read as an escape

@@ -11,6 +11,8 @@ final class LinkParameterLayout: Sendable {
         /// How the text converts, captured at registration (the catalog's samples come from
         /// the table's converters).
         let converter: LinkConverter
+        /// The converter's kind, as plain data to compare a requested type with.
+        let kind: LinkValueConversion.Kind
         let isOptional: Bool
         /// The path segment it captures; -1 for a query placeholder.
         let depth: Int32
@@ -55,7 +57,8 @@ final class LinkParameterLayout: Sendable {
             for (part, placeholder) in placeholders.enumerated() {
                 slots.append(
                     Slot(
-                        converter: converters[slots.count], isOptional: false, depth: Int32(depth), part: Int32(part),
+                        converter: converters[slots.count], kind: LinkValueConversion.Kind(converters[slots.count]),
+                        isOptional: false, depth: Int32(depth), part: Int32(part),
                         name: placeholder.name, queryKey: "", separators: separators))
             }
         }
@@ -63,7 +66,8 @@ final class LinkParameterLayout: Sendable {
         for item in pattern.query {
             slots.append(
                 Slot(
-                    converter: converters[slots.count], isOptional: item.placeholder.isOptional, depth: -1, part: 0,
+                    converter: converters[slots.count], kind: LinkValueConversion.Kind(converters[slots.count]),
+                    isOptional: item.placeholder.isOptional, depth: -1, part: 0,
                     name: item.placeholder.name, queryKey: item.key, separators: []))
         }
         self.slots = slots
@@ -90,17 +94,115 @@ final class LinkParameterLayout: Sendable {
     }
 }
 
-/// One captured value: its slot, where its text is, and what it converted to.
+/// One captured value, as plain data, so that keeping, copying and dropping one retains
+/// nothing: its slot, where its text is, and what it converted to.
 struct LinkCapturedValue: Sendable {
     let slot: Int
-    let text: LinkCapturedText
-    let value: LinkConvertedValue
+    /// A byte range of the link, or, when `start` is -1, the position of the text in the
+    /// parameters' own texts (``LinkCapturedValues/ownedText(_:)``) in `end`.
+    let start: Int32
+    let end: Int32
+    /// The built-in type's value, or the position of an app type's value in the parameters'
+    /// own values (``LinkCapturedValues/customValue(_:)``).
+    let value: SlotValue
+
+    /// Where unused inline places point.
+    static let unused = LinkCapturedValue(slot: -1, start: 0, end: 0, value: .text)
 }
 
 /// A captured text: a byte range of the link when it needed no decoding, or the decoded text.
 enum LinkCapturedText: Sendable {
     case slice(start: Int, end: Int)
     case owned(String)
+}
+
+/// The values of one match, grouped by slot in slot order (several for a repeated query key).
+///
+/// Up to four live inline, which is every pattern's path and most patterns altogether, so a
+/// match allocates nothing for them; texts that are not byte ranges of the link (decoded
+/// ones), app types' values and any further items are kept in `extras`, `nil` on most matches.
+struct LinkCapturedValues: RandomAccessCollection, Sendable {
+    /// What does not fit inline or is not plain data.
+    private struct Extras: Sendable {
+        var texts: [String] = []
+        var values: [any Sendable] = []
+        var overflow: [LinkCapturedValue] = []
+    }
+
+    private var inline = (
+        LinkCapturedValue.unused, LinkCapturedValue.unused, LinkCapturedValue.unused, LinkCapturedValue.unused
+    )
+    private(set) var endIndex = 0
+    private var extras: Extras?
+
+    var startIndex: Int { 0 }
+
+    subscript(position: Int) -> LinkCapturedValue {
+        switch position {
+        case 0: inline.0
+        case 1: inline.1
+        case 2: inline.2
+        case 3: inline.3
+        default: (extras?.overflow ?? [])[position - 4]
+        }
+    }
+
+    /// Appends a value whose text is a byte range of the link and whose value is plain data.
+    mutating func append(slot: Int, start: Int, end: Int, value: SlotValue) {
+        append(LinkCapturedValue(slot: slot, start: Int32(start), end: Int32(end), value: value))
+    }
+
+    /// Appends a value, keeping its text and value among the extras when they are not plain data.
+    mutating func append(slot: Int, text: LinkCapturedText, value: LinkConvertedValue) {
+        var stored: SlotValue
+        switch value {
+        case .text: stored = .text
+        case .int(let number): stored = .int(number)
+        case .double(let number): stored = .double(number)
+        case .bool(let flag): stored = .bool(flag)
+        case .uuid(let uuid): stored = .uuid(uuid.uuid)
+        case .custom(let custom):
+            extras = extras ?? Extras()
+            extras?.values.append(custom)
+            stored = .custom(Int32((extras?.values.count ?? 1) - 1))
+        }
+        switch text {
+        case .slice(let start, let end):
+            append(slot: slot, start: start, end: end, value: stored)
+        case .owned(let owned):
+            extras = extras ?? Extras()
+            extras?.texts.append(owned)
+            append(LinkCapturedValue(slot: slot, start: -1, end: Int32((extras?.texts.count ?? 1) - 1), value: stored))
+        }
+    }
+
+    private mutating func append(_ item: LinkCapturedValue) {
+        switch endIndex {
+        case 0: inline.0 = item
+        case 1: inline.1 = item
+        case 2: inline.2 = item
+        case 3: inline.3 = item
+        default:
+            extras = extras ?? Extras()
+            extras?.overflow.append(item)
+        }
+        endIndex += 1
+    }
+
+    /// The first value of `slot`, if any: found by position, without copying the values.
+    func first(slot: Int) -> LinkCapturedValue? {
+        if endIndex > 0, inline.0.slot == slot { return inline.0 }
+        if endIndex > 1, inline.1.slot == slot { return inline.1 }
+        if endIndex > 2, inline.2.slot == slot { return inline.2 }
+        if endIndex > 3, inline.3.slot == slot { return inline.3 }
+        return extras?.overflow.first { $0.slot == slot }
+    }
+
+    /// A text kept by ``append(slot:text:value:)``.
+    func ownedText(_ position: Int32) -> String { (extras?.texts ?? [])[Int(position)] }
+
+    /// An app type's value kept by ``append(slot:text:value:)``.
+    func customValue(_ position: Int32) -> any Sendable { (extras?.values ?? [])[Int(position)] }
 }
 
 /// A converted value, unboxed for the built-in types so that reading one allocates nothing.
@@ -112,18 +214,6 @@ enum LinkConvertedValue: Sendable {
     case bool(Bool)
     case uuid(UUID)
     case custom(any Sendable)
-
-    /// The built-in type's value when it is a `Value`, without boxing it; `nil` for texts and
-    /// app values.
-    func unboxed<Value>(as _: Value.Type) -> Value? {
-        switch self {
-        case .int(let value): value as? Value
-        case .double(let value): value as? Value
-        case .bool(let value): value as? Value
-        case .uuid(let value): value as? Value
-        case .text, .custom: nil
-        }
-    }
 
     /// The value as the converter returned it; `text` is read only for `string` and `path`.
     func value(text: @autoclosure () -> String) -> any Sendable {

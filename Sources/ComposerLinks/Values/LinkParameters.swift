@@ -13,14 +13,14 @@ public struct LinkParameters: Sendable, CustomStringConvertible {
     /// copies no text.
     let source: String
     /// One item per value, grouped by slot in slot order (several for a repeated query key).
-    let items: [LinkCapturedValue]
+    let items: LinkCapturedValues
 
     /// Parameters of no pattern, as a fallback receives them.
     public init() {
-        self.init(layout: nil, source: "", items: [])
+        self.init(layout: nil, source: "", items: LinkCapturedValues())
     }
 
-    init(layout: LinkParameterLayout?, source: String, items: [LinkCapturedValue]) {
+    init(layout: LinkParameterLayout?, source: String, items: LinkCapturedValues) {
         self.layout = layout
         self.source = source
         self.items = items
@@ -184,20 +184,17 @@ public struct LinkParameters: Sendable, CustomStringConvertible {
 
     /// The first value of `name`, `nil` when a declared optional is absent.
     private func first(_ name: String) throws(LinkError) -> LinkCapturedValue? {
-        let slot = try slotIndex(name)
-        for item in items where item.slot == slot { return item }
-        return nil
+        items.first(slot: try slotIndex(name))
     }
 
     /// Like `first(_:)`, after checking that the pattern declares `name` as `type`.
     private func first(_ name: String, declaredAs type: LinkValueType) throws(LinkError) -> LinkCapturedValue? {
         let slot = try slotIndex(name)
-        let declared = declaredType(slot)
-        guard declared == type else {
-            throw .wrongType(parameter: name, requested: type.description, declared: declared)
+        // Built-in types have no converter of the app's, so equal kinds are equal types.
+        guard let layout, layout.slots[slot].kind == LinkValueConversion.Kind(LinkConverter(type: type)) else {
+            throw .wrongType(parameter: name, requested: type.description, declared: declaredType(slot))
         }
-        for item in items where item.slot == slot { return item }
-        return nil
+        return items.first(slot: slot)
     }
 
     private func cast<Value>(_ item: LinkCapturedValue, _ name: String, as _: Value.Type) throws(LinkError) -> Value {
@@ -209,19 +206,29 @@ public struct LinkParameters: Sendable, CustomStringConvertible {
 
     /// The decoded text of `item`.
     func text(of item: LinkCapturedValue) -> String {
-        switch item.text {
-        case .owned(let text):
+        guard item.start >= 0 else { return items.ownedText(item.end) }
+        let range = Int(item.start)..<Int(item.end)
+        // A native string's bytes are contiguous: the text is made from them in one step.
+        if let text = source.utf8.withContiguousStorageIfAvailable({
+            String(decoding: UnsafeBufferPointer(rebasing: $0[range]), as: UTF8.self)
+        }) {
             return text
-        case .slice(let start, let end):
-            let utf8 = source.utf8
-            let lower = utf8.index(utf8.startIndex, offsetBy: start)
-            let upper = utf8.index(lower, offsetBy: end - start)
-            return String(Substring(utf8[lower..<upper]))
         }
+        let utf8 = source.utf8
+        let lower = utf8.index(utf8.startIndex, offsetBy: range.lowerBound)
+        let upper = utf8.index(lower, offsetBy: range.count)
+        return String(Substring(utf8[lower..<upper]))
     }
 
     /// The converted value of `item`, as the converter returned it.
     func value(of item: LinkCapturedValue) -> any Sendable {
-        item.value.value(text: text(of: item))
+        switch item.value {
+        case .text: text(of: item)
+        case .int(let value): value
+        case .double(let value): value
+        case .bool(let value): value
+        case .uuid(let value): UUID(uuid: value)
+        case .custom(let position): items.customValue(position)
+        }
     }
 }

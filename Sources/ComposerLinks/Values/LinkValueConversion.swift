@@ -4,21 +4,56 @@ import Foundation
 /// ``LinkConverter/value(of:)`` on the decoded text, without making a `String` for the
 /// built-in types.
 enum LinkValueConversion {
+    /// How a converter converts, as plain data for the trie's edges: a built-in type, or the
+    /// app's conversion (`custom`), which only the converter itself can run.
+    enum Kind: UInt8 {
+        case text, int, double, uuid, bool, custom
+
+        init(_ converter: LinkConverter) {
+            guard converter.convert == nil else {
+                self = .custom
+                return
+            }
+            switch converter.type {
+            case .string, .path: self = .text
+            case .int: self = .int
+            case .double: self = .double
+            case .uuid: self = .uuid
+            case .bool: self = .bool
+            case .custom: self = .custom
+            }
+        }
+    }
+
     /// The value of printable-ASCII `bytes` for `converter`, or `nil` when they are not of its type.
     static func convert(_ bytes: UnsafeBufferPointer<UInt8>, with converter: LinkConverter) -> LinkConvertedValue? {
         guard !bytes.isEmpty else { return nil }
         if let convert = converter.convert {
             return convert(String(decoding: bytes, as: UTF8.self)).map { .custom($0) }
         }
-        switch converter.type {
-        case .string, .path:
+        switch value(bytes, builtin: Kind(converter)) {
+        case .text: return .text
+        case .int(let value): return .int(value)
+        case .double(let value): return .double(value)
+        case .bool(let value): return .bool(value)
+        case .uuid(let value): return .uuid(UUID(uuid: value))
+        case .custom, nil: return nil
+        }
+    }
+
+    /// The value of printable-ASCII `bytes` for a built-in kind, as plain data, or `nil` when
+    /// they are not of its type (always for `custom`, whose conversion is the app's).
+    static func value(_ bytes: UnsafeBufferPointer<UInt8>, builtin kind: Kind) -> SlotValue? {
+        guard !bytes.isEmpty else { return nil }
+        switch kind {
+        case .text:
             return .text
         case .int:
             return int(bytes).map { .int($0) }
         case .double:
             return double(bytes).map { .double($0) }
         case .uuid:
-            return uuid(bytes).map { .uuid($0) }
+            return uuidBytes(bytes).map { .uuid($0) }
         case .bool:
             return bool(bytes).map { .bool($0) }
         case .custom:
@@ -65,6 +100,7 @@ enum LinkValueConversion {
 
     /// A plain finite decimal number; see ``LinkValueType``.
     static func double(_ bytes: UnsafeBufferPointer<UInt8>) -> Double? {
+        if let value = plainDecimal(bytes) { return value }
         var sawDigit = false
         for byte in bytes {
             switch byte {
@@ -77,9 +113,49 @@ enum LinkValueConversion {
         return value
     }
 
+    /// A decimal of at most 15 digits without exponent (`-12.5`, `3`, `.5`), read exactly
+    /// without making a `String`; `nil` for anything else, which `double(_:)` reads the
+    /// general way. Both the digits as an integer and the power of ten are exact doubles here,
+    /// so their quotient is the correctly rounded value, as the general parser gives.
+    private static func plainDecimal(_ bytes: UnsafeBufferPointer<UInt8>) -> Double? {
+        var index = 0
+        let negative = bytes.first == UInt8(ascii: "-")
+        if negative || bytes.first == UInt8(ascii: "+") { index = 1 }
+        var digits = 0
+        var fractionDigits = 0
+        var sawPoint = false
+        var mantissa: Int64 = 0
+        while index < bytes.count {
+            let byte = bytes[index]
+            if byte == UInt8(ascii: "."), !sawPoint {
+                sawPoint = true
+            } else if byte >= UInt8(ascii: "0"), byte <= UInt8(ascii: "9"), digits < 15 {
+                mantissa = mantissa * 10 + Int64(byte &- UInt8(ascii: "0"))
+                digits += 1
+                if sawPoint { fractionDigits += 1 }
+            } else {
+                return nil
+            }
+            index += 1
+        }
+        guard digits > 0 else { return nil }
+        let value = Double(mantissa) / exactPowersOfTen[fractionDigits]
+        return negative ? -value : value
+    }
+
+    /// 10^0 through 10^15, each exactly representable.
+    private static let exactPowersOfTen: [Double] = [
+        1e0, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11, 1e12, 1e13, 1e14, 1e15,
+    ]
+
     /// The 36-character hyphenated form, either case, parsed by hand: Foundation's parser is
     /// slow on some platforms and accepts nothing more than this anyway.
     static func uuid(_ bytes: UnsafeBufferPointer<UInt8>) -> UUID? {
+        uuidBytes(bytes).map { UUID(uuid: $0) }
+    }
+
+    /// The bytes of the UUID `bytes` spell (see ``uuid(_:)``).
+    static func uuidBytes(_ bytes: UnsafeBufferPointer<UInt8>) -> uuid_t? {
         guard bytes.count == 36 else { return nil }
         var value: uuid_t = (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
         let parsed = withUnsafeMutableBytes(of: &value) { output -> Bool in
@@ -95,7 +171,7 @@ enum LinkValueConversion {
             }
             return true
         }
-        return parsed ? UUID(uuid: value) : nil
+        return parsed ? value : nil
     }
 
     /// `true` or `false` in any letter case.
