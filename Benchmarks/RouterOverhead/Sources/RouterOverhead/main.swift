@@ -29,7 +29,7 @@ func profile(_ operation: String, count: Int, shape: Shape, group: RowGroup) asy
             default: _ = try await tree.build()
             }
         }
-        print("\(operation) alone: \(whole(Bench.nanoseconds(Bench.clock.now - start) / Double(count))) ns each")
+        print("\(operation) alone: \(whole(Bench.nanoseconds(Bench.clock.now - start) / Double(max(count, 1)))) ns each")
     case "fail":
         let tree = try await group.makeTree(shape)
         for _ in 0..<count { _ = await tree.fail() }
@@ -61,7 +61,7 @@ if let operation = argument(after: "--profile") {
     if let group = selected.first {
         let (ns, _) = try await Bench.time { try await profile(operation, count: count, shape: shape, group: group) }
         print(
-            "\(operation) (\(group.name), \(shape.screenCount) screens): \(count) runs, \(whole(ns / Double(count))) ns each"
+            "\(operation) (\(group.name), \(shape.screenCount) screens): \(count) runs, \(whole(ns / Double(max(count, 1)))) ns each"
         )
     } else {
         print(
