@@ -29,7 +29,8 @@ func profile(_ operation: String, count: Int, shape: Shape, group: RowGroup) asy
             default: _ = try await tree.build()
             }
         }
-        print("\(operation) alone: \(whole(Bench.nanoseconds(Bench.clock.now - start) / Double(max(count, 1)))) ns each")
+        let each = Bench.nanoseconds(Bench.clock.now - start) / Double(max(count, 1))
+        print("\(operation) alone: \(whole(each)) ns each")
     case "fail":
         let tree = try await group.makeTree(shape)
         for _ in 0..<count { _ = await tree.fail() }
