@@ -41,7 +41,8 @@ final class NavigationRun {
     @exclusivity(unchecked) var plan = RunPlan.unplanned
     @exclusivity(unchecked) var stage = RunStage.planning
     /// The reveal preflight checked, reused by the show phase while the tree is unchanged: while
-    /// its revision is the tree's, or, for a tree that counts none (`nil`), until the run awaits.
+    /// its revision is the tree's, or, for a tree that counts none (`nil`), until the run awaits or
+    /// runs a context task.
     @exclusivity(unchecked) var checkedReveal: (revision: Int?, operations: [ShowOperation])?
     /// What the guard phase has run so far (guards are run once each per navigation).
     @exclusivity(unchecked) var guards = GuardRecord()
