@@ -64,14 +64,30 @@ open class StackNode: NavigationNode, NavigationStackContainer {
     /// when the top stays). Throws ``NodeError``, changing nothing, for a node that is not free, is
     /// given twice, or is a stack or a split view.
     public func setStack(_ screens: [any Screen], animated: Bool) async throws {
-        let newNodes = try validatedChildren(screens, forStack: true)
         let oldNodes = nodes
+        // A pop keeps the start of the stack: those nodes are this stack's already and were checked
+        // when they came, so only the ones past it leave. Anything else is checked node by node.
+        if let kept = keptStart(of: screens) {
+            try await applyChange(kept.last.map { "pop to \($0) on \(self)" } ?? "empty \(self)") {
+                for child in oldNodes[kept.count...] { release(child) }
+                nodes = kept
+            }
+            return
+        }
+        let newNodes = try validatedChildren(screens, forStack: true)
         let verb = newNodes.last.map { top in oldNodes.contains { $0 === top } ? "pop to" : "push" }
         let summary = verb.map { "\($0) \(newNodes.last.map { "\($0)" } ?? "") on \(self)" } ?? "empty \(self)"
         try await applyChange(summary) {
             replaceChildren(oldNodes, with: newNodes)
             nodes = newNodes
         }
+    }
+
+    /// The stack's first nodes, when `screens` are exactly those (the same objects, in order).
+    private func keptStart(of screens: [any Screen]) -> [NavigationNode]? {
+        guard screens.count <= nodes.count else { return nil }
+        for (screen, node) in zip(screens, nodes) where screen !== node { return nil }
+        return Array(nodes.prefix(screens.count))
     }
 
     /// Tells the model that the user wrote the path (a back tap or swipe, a jump back from the back
