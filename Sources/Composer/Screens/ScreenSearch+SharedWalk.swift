@@ -119,10 +119,9 @@ private final class SharedWalkState {
     /// Only the tests before the best one found so far can still change the answer.
     @exclusivity(unchecked) var stillAsked: Int
     @exclusivity(unchecked) var found: (any Screen)?
-    // For each class met, the tests whose type it casts to, as bits: most classes of a tree cast
-    // to none, and are passed by after one lookup. A tree holds few classes, met in runs.
-    @exclusivity(unchecked) private var last: (type: ObjectIdentifier, tests: UInt64)?
-    @exclusivity(unchecked) private var classes: [(type: ObjectIdentifier, tests: UInt64)] = []
+    /// For each class met, the tests whose type it casts to, as bits: most classes of a tree cast
+    /// to none, and are passed by after one lookup.
+    @exclusivity(unchecked) private var classes = ClassAnswers<UInt64>()
 
     init(_ tests: [CandidateCheck]) {
         self.tests = tests
@@ -131,18 +130,12 @@ private final class SharedWalkState {
 
     /// The tests whose type `screen`'s class casts to, one bit each.
     func castingTests(_ screen: any Screen) -> UInt64 {
-        let type = ObjectIdentifier(Swift.type(of: screen))
-        if let last, last.type == type { return last.tests }
-        for entry in classes where entry.type == type {
-            last = entry
-            return entry.tests
+        classes.answer(for: screen) { screen in
+            var bits: UInt64 = 0
+            for (position, test) in tests.enumerated() where test.castsToTarget(screen) {
+                bits |= 1 << UInt64(position)
+            }
+            return bits
         }
-        var bits: UInt64 = 0
-        for (position, test) in tests.enumerated() where test.castsToTarget(screen) {
-            bits |= 1 << UInt64(position)
-        }
-        last = (type, bits)
-        classes.append((type, bits))
-        return bits
     }
 }

@@ -158,24 +158,36 @@ extension ScreenSearch {
 /// and thousands of screens, and a failing dynamic cast to a generic type costs far more than
 /// reading a screen's class. Whether a class instance casts depends on its class alone.
 @usableFromInline
-struct CastableClasses {
+typealias CastableClasses = ClassAnswers<Bool>
+
+extension ClassAnswers where Answer == Bool {
+    /// `false` when `screen` certainly does not cast; `casts` answers for a class not seen yet.
+    @inlinable mutating func mayCast(_ screen: any Screen, _ casts: (any Screen) -> Bool) -> Bool {
+        answer(for: screen, casts)
+    }
+}
+
+/// An answer that depends on a screen's class alone, asked once per class and then read back by
+/// the class's identity: what a walk over thousands of screens of a few classes asks of each.
+@usableFromInline
+struct ClassAnswers<Answer> {
     /// The first class met, kept without allocating: a search that ends at its first candidate
     /// meets only one.
-    @usableFromInline var first: (type: ObjectIdentifier, casts: Bool)?
-    @usableFromInline var others: [(type: ObjectIdentifier, casts: Bool)] = []
+    @usableFromInline var first: (type: ObjectIdentifier, answer: Answer)?
+    @usableFromInline var others: [(type: ObjectIdentifier, answer: Answer)] = []
 
     @inlinable init() {}
 
-    /// `false` when `screen` certainly does not cast; `casts` answers for a class not seen yet.
-    @inlinable mutating func mayCast(_ screen: any Screen, _ casts: (any Screen) -> Bool) -> Bool {
+    /// The answer for `screen`'s class; `compute` answers for a class not seen yet.
+    @inlinable mutating func answer(for screen: any Screen, _ compute: (any Screen) -> Answer) -> Answer {
         let type = ObjectIdentifier(Swift.type(of: screen))
-        if let first, first.type == type { return first.casts }
-        for entry in others where entry.type == type { return entry.casts }
-        let answer = casts(screen)
+        if let first, first.type == type { return first.answer }
+        for entry in others where entry.type == type { return entry.answer }
+        let answer = compute(screen)
         if first == nil {
             first = (type, answer)
         } else if others.count < 64 {
-            // A tree with more classes than this is searched with a plain cast for the rest.
+            // A tree with more classes than this is asked again for the rest.
             others.append((type, answer))
         }
         return answer

@@ -2,30 +2,29 @@
 @MainActor
 extension StepNode {
     static func finding<F: Finder>(_ finder: F, declaredType: Any.Type) -> StepNode {
-        finding(finder, declaredType: declaredType) { found in found as Any as? any Screen }
+        finding(finder, declaredType: declaredType, compiled: .of(finder)) { found in found as Any as? any Screen }
     }
 
     /// A finder of a screen type: what it finds is a screen without a dynamic cast, which a
     /// navigation would otherwise pay for on every plan.
     static func findingScreens<F: Finder>(
-        _ finder: F, declaredType: Any.Type, compiled: CompiledSearch<F.Context, F.ViewController>? = nil
+        _ finder: F, declaredType: Any.Type, compiled: CompiledSearch<F.Context, F.ViewController>
     ) -> StepNode where F.ViewController: Screen {
         finding(finder, declaredType: declaredType, compiled: compiled) { found in found }
     }
 
-    /// `compiled`, when given, is the finder's search as the app's module compiles it, where the
-    /// finder's type is known; the finder is asked through its protocol otherwise.
+    /// `compiled` is the finder's search, made by an inlinable entry point where the finder's type
+    /// is known (in the app's module), or here, through the finder's protocol.
     private static func finding<F: Finder>(
-        _ finder: F, declaredType: Any.Type, compiled: CompiledSearch<F.Context, F.ViewController>? = nil,
+        _ finder: F, declaredType: Any.Type, compiled: CompiledSearch<F.Context, F.ViewController>,
         asScreen: @escaping @MainActor (F.ViewController) -> (any Screen)?
     ) -> StepNode {
-        let search = compiled?.find ?? { context, tree in try finder.findScreen(with: context, in: tree) }
         let finderName = "\(F.self)"
         var node = StepNode(
             screenTypeName: "\(F.ViewController.self)", declaredType: declaredType, finderName: finderName,
             find: { context, tree in
                 let typed = try castContext(context, to: F.Context.self, for: "finder \(finderName)")
-                guard let found = try search(typed, tree) else { return nil }
+                guard let found = try compiled.find(typed, tree) else { return nil }
                 guard let screen = asScreen(found) else {
                     throw RoutingError(
                         code: .typeMismatch, step: "finder \(finderName)", expected: "a Screen",
@@ -33,7 +32,7 @@ extension StepNode {
                 }
                 return screen
             })
-        let compiledCheck = compiled?.check.map { check in
+        let compiledCheck = compiled.check.map { check in
             { @MainActor (context: Any) throws -> CandidateCheck in
                 check(try castContext(context, to: F.Context.self, for: "finder \(finderName)"))
             }
@@ -44,7 +43,7 @@ extension StepNode {
     }
 
     static func building<F: Finder, Fa: Factory>(
-        finder: F, factory: Fa, compiled: CompiledSearch<F.Context, F.ViewController>? = nil
+        finder: F, factory: Fa, compiled: CompiledSearch<F.Context, F.ViewController>
     ) -> StepNode
     where F.ViewController == Fa.ViewController {
         var node = findingScreens(finder, declaredType: Fa.ViewController.self, compiled: compiled)
@@ -64,7 +63,7 @@ extension StepNode {
     }
 
     static func building<F: Finder, Fa: ContainerFactory>(
-        finder: F, containerFactory factory: Fa, compiled: CompiledSearch<F.Context, F.ViewController>? = nil
+        finder: F, containerFactory factory: Fa, compiled: CompiledSearch<F.Context, F.ViewController>
     ) -> StepNode
     where F.ViewController == Fa.ViewController {
         var node = findingScreens(finder, declaredType: Fa.ViewController.self, compiled: compiled)
