@@ -4,21 +4,17 @@ extension NavigationRun {
     func prepareScreens() throws {
         stage = .preparing
         let globalTasks = globals.contextTasks
-        var ranTasks = false
         for index in plan.shownSteps.reversed() {
             let step = plan.steps[index]
             guard let screen = step.screen else { continue }
             for task in step.node.contextTasks { try prepare(screen, with: task, context: step.context, step: index) }
             for task in globalTasks { try prepare(screen, with: task, context: navigationContext, step: nil) }
-            ranTasks = ranTasks || !step.node.contextTasks.isEmpty || !globalTasks.isEmpty
         }
-        // A task is the app's code and may change a tree that counts no revisions: the show phase
-        // then asks again for the reveal preflight checked.
-        if ranTasks, checkedReveal?.revision == nil { checkedReveal = nil }
         stage = .prepared
     }
 
     private func prepare(_ screen: any Screen, with task: ErasedContextTask, context: Any, step: Int?) throws {
+        appCodeMayChangeTree()
         do {
             try task.run(screen, context)
         } catch {

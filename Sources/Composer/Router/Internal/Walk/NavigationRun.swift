@@ -130,17 +130,24 @@ final class NavigationRun {
         }
     }
 
-    /// Runs `body`, which runs the app's asynchronous code, with ``scope`` marked in the task (and
-    /// in the tasks it creates, such as the guards' own). The phases that run none skip the
-    /// task-local binding, a noticeable share of a navigation to a screen already on screen.
-    /// Runs `body`, which awaits guards or factories, in the router's scope. A tree that counts no
-    /// revisions may change while it waits, so the reveal preflight checked is dropped and the show
-    /// phase asks again; without a wait in between, the tree is the one preflight saw.
+    /// Runs `body`, which awaits guards or factories, in the router's scope, after
+    /// ``appCodeMayChangeTree()``: the tree may change while it waits.
     private func awaiting<T>(_ body: () async throws -> T) async throws -> T {
-        if checkedReveal?.revision == nil { checkedReveal = nil }
+        appCodeMayChangeTree()
         return try await inScope(body)
     }
 
+    /// The app's code runs next (a guard, a factory, a context task). A tree that counts no
+    /// revisions may change without the router knowing, so the reveal preflight checked is dropped
+    /// and the show phase asks again; while no app code ran since preflight, the tree is the one
+    /// preflight saw.
+    func appCodeMayChangeTree() {
+        if checkedReveal?.revision == nil { checkedReveal = nil }
+    }
+
+    /// Runs `body`, which runs the app's asynchronous code, with ``scope`` marked in the task (and
+    /// in the tasks it creates, such as the guards' own). The phases that run none skip the
+    /// task-local binding, a noticeable share of a navigation to a screen already on screen.
     private func inScope<T>(_ body: () async throws -> T) async throws -> T {
         guard let scope else { return try await body() }
         return try await NavigationScope.$activeRouters.withValue(scope, operation: body)
