@@ -289,8 +289,13 @@ public struct ScreenTree {
     /// router asks this for every screen a navigation removes.
     static func visitRemovedByDismissing(_ screen: any Screen, _ visit: (any Screen) -> Bool) -> (any Screen)? {
         // A plain screen that hosts no presentation (most of what a stack drops) removes itself only.
-        if screen.childScreens.isEmpty, screen.presentedScreen.map({ $0.presentingScreen !== screen }) ?? true {
-            return visit(screen) ? screen : nil
+        // (An `if let` rather than `Optional.map`, whose closure would check the actor at each call.)
+        if screen.childScreens.isEmpty {
+            if let presented = screen.presentedScreen, presented.presentingScreen === screen {
+                // It hosts a presentation: walked below.
+            } else {
+                return visit(screen) ? screen : nil
+            }
         }
         var pendingLevels: [any Screen] = [screen]
         var levelsTaken: [ObjectIdentifier] = [ObjectIdentifier(screen)]
