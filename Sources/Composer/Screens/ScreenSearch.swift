@@ -261,30 +261,41 @@ struct ClassAnswers<Answer> {
 
 /// The screens a search has offered before its contained passes: usually a handful, kept in a list
 /// that a linear scan reads faster than a set is hashed (the first without allocating, as it is
-/// often the match); a set takes over past a few dozen.
+/// often the match); a set takes over past a few dozen. One bit per screen in a 64-bit mask, by its
+/// address, turns away almost every screen the contained passes ask about without reading the list:
+/// they ask about every screen of the tree, and all but a few were not offered.
 @usableFromInline
 struct OfferedScreens {
+    @usableFromInline var mask: UInt64 = 0
     @usableFromInline var first: ObjectIdentifier?
     @usableFromInline var others: [ObjectIdentifier] = []
     @usableFromInline var set: Set<ObjectIdentifier>?
 
     @inlinable init() {}
 
+    /// The bit of `id` in ``mask``: objects are 16-byte aligned, so the address from its fifth bit.
+    @inlinable static func bit(_ id: ObjectIdentifier) -> UInt64 {
+        1 << UInt64((UInt(bitPattern: id) >> 4) & 63)
+    }
+
     @inlinable func contains(_ id: ObjectIdentifier) -> Bool {
+        guard mask & Self.bit(id) != 0 else { return false }
         if let set { return set.contains(id) }
         return id == first || others.contains(id)
     }
 
     /// Adds `id`; `false` if it was there already.
     @inlinable mutating func insert(_ id: ObjectIdentifier) -> Bool {
-        if set != nil { return set?.insert(id).inserted ?? false }
-        guard first != nil else {
-            first = id
-            return true
-        }
         if contains(id) { return false }
-        others.append(id)
-        if others.count > 32, let first { set = Set(others + [first]) }
+        mask |= Self.bit(id)
+        if set != nil {
+            set?.insert(id)
+        } else if first == nil {
+            first = id
+        } else {
+            others.append(id)
+            if others.count > 32, let first { set = Set(others + [first]) }
+        }
         return true
     }
 }
