@@ -115,3 +115,33 @@ struct SlidingPushAction: ContainerAction {
         try await container.setStack(container.stack + [screen], animated: animated)
     }
 }
+
+/// A container that shows many of its children at once (a grid of cards), and hides the rest.
+@MainActor
+final class CardWall: CardScreen, ScreenContainer {
+    var shown: [CardScreen] = []
+    var hidden: [CardScreen] = []
+    override var childScreens: [any Screen] { shown + hidden }
+    var visibleChildScreens: [any Screen] { shown }
+    func revealing(_ child: any Screen) throws(ContainerRevealError) -> ContainerReveal? { nil }
+}
+
+@MainActor
+@Suite("The search over an app's own container")
+struct CustomContainerSearchTests {
+    @Test("A search that offers more than 32 screens before its contained pass offers each screen once")
+    func manyVisibleScreensAreOfferedOnce() {
+        let wall = CardWall("wall")
+        wall.shown = (0..<40).map { CardScreen("shown \($0)") }
+        wall.hidden = (0..<3).map { CardScreen("hidden \($0)") }
+
+        let candidates = ScreenSearch.candidates(in: ScreenTree(window: CardWindow(root: wall)), options: .all)
+
+        // The current screen (the last one shown) comes first, then the visible pass from the wall;
+        // both remember what they offered (past 32 screens in a set), so the contained pass, which
+        // meets every screen again, adds only the hidden ones.
+        let names = candidates.compactMap { ($0 as? CardScreen)?.name }
+        #expect(
+            names == ["shown 39", "wall"] + (0..<39).map { "shown \($0)" } + (0..<3).map { "hidden \($0)" })
+    }
+}
