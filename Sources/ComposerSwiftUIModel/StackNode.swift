@@ -56,16 +56,19 @@ open class StackNode: NavigationNode, NavigationStackContainer {
     }
 
     /// The stack, bottom first.
-    public var stack: [any Screen] { childScreens }
+    public var stack: [any Screen] { screens }
 
-    /// The stack, bottom first. Read as ``nodes`` is, for observation.
-    override open var childScreens: [any Screen] {
+    /// The stack, bottom first.
+    override open var childScreens: [any Screen] { screens }
+
+    /// ``nodes`` as screens, read as ``nodes`` is (for observation).
+    private var screens: [any Screen] {
         _ = nodes
         return nodesAsScreens
     }
 
-    /// The top node, read without converting the whole stack to screens (which ``stack`` does):
-    /// the router asks it of every stack on the visible path at each navigation.
+    /// The top node, read without the whole stack: the router asks it of every stack on the
+    /// visible path at each navigation.
     public var focusedChildScreen: (any Screen)? { nodes.last }
 
     /// The top node alone, read as ``focusedChildScreen`` is.

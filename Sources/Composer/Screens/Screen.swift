@@ -122,9 +122,4 @@ extension Array where Element == any Screen {
         }
         return nil
     }
-
-    /// Whether `screen` is in the list, by identity (see ``firstIndex(ofIdentical:)``).
-    nonisolated func containsIdentical(_ screen: any Screen) -> Bool {
-        firstIndex(ofIdentical: screen) != nil
-    }
 }

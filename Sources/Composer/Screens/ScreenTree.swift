@@ -304,6 +304,14 @@ public struct ScreenTree {
         return result
     }
 
+    /// Whether `screen` itself presents a level, not only answers for an ancestor that does. An
+    /// `if let` rather than `Optional.map`, whose closure, written in main-actor code, would check
+    /// the executor at each call: the router asks this of every screen a pop removes.
+    private static func hostsPresentation(_ screen: any Screen) -> Bool {
+        guard let presented = screen.presentedScreen else { return false }
+        return presented.presentingScreen === screen
+    }
+
     /// Offers `visit` the screens ``screensRemovedByDismissing(_:)`` lists, in the same order, until
     /// it returns `true`; returns the screen it stopped at.
     ///
@@ -312,13 +320,8 @@ public struct ScreenTree {
     /// router asks this for every screen a navigation removes.
     static func visitRemovedByDismissing(_ screen: any Screen, _ visit: (any Screen) -> Bool) -> (any Screen)? {
         // A plain screen that hosts no presentation (most of what a stack drops) removes itself only.
-        // (An `if let` rather than `Optional.map`, whose closure would check the actor at each call.)
-        if screen.childScreens.isEmpty {
-            if let presented = screen.presentedScreen, presented.presentingScreen === screen {
-                // It hosts a presentation: walked below.
-            } else {
-                return visit(screen) ? screen : nil
-            }
+        if screen.childScreens.isEmpty, !hostsPresentation(screen) {
+            return visit(screen) ? screen : nil
         }
         var pendingLevels: [any Screen] = [screen]
         var levelsTaken: [ObjectIdentifier] = [ObjectIdentifier(screen)]
