@@ -65,38 +65,61 @@ final class LinkMatcher {
 
     /// Matches `url` against the patterns, ignoring redirects.
     func lookup(_ url: String) -> Lookup {
-        var parameters = LinkParameters()
+        var items = LinkCapturedValues()
         var error: LinkError?
-        let entry = lookup(url, parameters: &parameters, error: &error)
+        let entry = withUnsafeMutablePointer(to: &error) { lookup(url, items: &items, error: $0) }
         guard entry >= 0 else { return .failed(error.map { .error($0) } ?? .unexplained) }
-        return .found(entry: entry, parameters: parameters)
+        return .found(entry: entry, parameters: parameters(of: entry, source: url, items: items))
     }
 
+    /// The parameters of a match of `entry` in `source` whose values are `items`.
+    func parameters(of entry: Int, source: String, items: consuming LinkCapturedValues) -> LinkParameters {
+        LinkParameters(layout: layouts[entry], source: source, items: items)
+    }
+
+    /// What ``lookup(_:items:error:)`` returns when the link matches nothing or is malformed.
+    static let unexplained = -1
+    /// What ``lookup(_:items:error:)`` returns, when given no `error` to fill, for a link with
+    /// a specific reason to fail (too long, a missing or unconvertible query value).
+    static let explainedFailure = -2
+
     /// Matches `url` against the patterns, ignoring redirects: the entry, with its values in
-    /// `parameters`, or -1, with a specific reason in `error` when there is a cheap one.
+    /// `items`, or a negative number: ``unexplained``, or, for a specific reason, that reason
+    /// in `error` when given one and ``explainedFailure`` otherwise.
     ///
-    /// The hit path of ``LinkTable/resolve(_:)``: nothing is wrapped in a ``Lookup``, whose
-    /// copies cost more than the rest of a lookup's bookkeeping.
-    func lookup(_ url: String, parameters: inout LinkParameters, error: inout LinkError?) -> Int {
+    /// The hit path of ``LinkTable/resolve(_:)``: it makes no ``LinkParameters`` (the caller
+    /// makes one, once) and keeps no room for an error, whose making and dropping cost more
+    /// than the rest of a lookup's bookkeeping; a caller that needs the reason looks the link
+    /// up again with `error` (misses only, and only when a fallback wants a reason).
+    func lookup(
+        _ url: String, items: inout LinkCapturedValues, error: UnsafeMutablePointer<LinkError?>? = nil
+    ) -> Int {
         let length = url.utf8.count
         guard length <= LinkAddress.maximumLength else {
-            error = .urlTooLong(length: length, limit: LinkAddress.maximumLength)
-            return -1
+            return Self.fail(.urlTooLong(length: length, limit: LinkAddress.maximumLength), error)
         }
         if let result = url.utf8.withContiguousStorageIfAvailable({
-            lookup(bytes: $0, source: url, parameters: &parameters, error: &error)
+            lookup(bytes: $0, items: &items, error: error)
         }) {
             return result
         }
-        // A string stored in another encoding (bridged); a native copy has contiguous UTF-8.
+        // A string stored in another encoding (bridged); a native copy has contiguous UTF-8,
+        // at the same offsets.
         let copy = String(decoding: Array(url.utf8), as: UTF8.self)
         return copy.utf8.withContiguousStorageIfAvailable {
-            lookup(bytes: $0, source: copy, parameters: &parameters, error: &error)
-        } ?? -1
+            lookup(bytes: $0, items: &items, error: error)
+        } ?? Self.unexplained
+    }
+
+    /// Records `failure` in `error` when there is one: the failed lookup's result.
+    private static func fail(_ failure: LinkError, _ error: UnsafeMutablePointer<LinkError?>?) -> Int {
+        guard let error else { return explainedFailure }
+        error.pointee = failure
+        return unexplained
     }
 
     private func lookup(
-        bytes: UnsafeBufferPointer<UInt8>, source: String, parameters: inout LinkParameters, error: inout LinkError?
+        bytes: UnsafeBufferPointer<UInt8>, items: inout LinkCapturedValues, error: UnsafeMutablePointer<LinkError?>?
     ) -> Int {
         let count = bytes.count
         // Spaces and control characters make a link malformed wherever they are: the scheme's
@@ -196,7 +219,7 @@ final class LinkMatcher {
             guard pathHasPercent else {
                 return walk(
                     root, bytes: bytes, segments: UnsafeBufferPointer(segments), fromSource: true,
-                    source: source, sourceBytes: bytes, query: query, parameters: &parameters, error: &error)
+                    sourceBytes: bytes, query: query, items: &items, error: error)
             }
             // Decode the segments into one buffer, '/'-separated like the link.
             var decoded: [UInt8] = []
@@ -216,7 +239,7 @@ final class LinkMatcher {
             return decoded.withUnsafeBufferPointer { decodedBytes in
                 walk(
                     root, bytes: decodedBytes, segments: UnsafeBufferPointer(segments), fromSource: false,
-                    source: source, sourceBytes: bytes, query: query, parameters: &parameters, error: &error)
+                    sourceBytes: bytes, query: query, items: &items, error: error)
             }
         }
     }
@@ -224,19 +247,15 @@ final class LinkMatcher {
     /// Walks the trie from `root` and, on a match, collects the values.
     private func walk(
         _ root: Int, bytes: UnsafeBufferPointer<UInt8>, segments: UnsafeBufferPointer<SegmentRef>, fromSource: Bool,
-        source: String, sourceBytes: UnsafeBufferPointer<UInt8>, query: Range<Int>, parameters: inout LinkParameters,
-        error: inout LinkError?
+        sourceBytes: UnsafeBufferPointer<UInt8>, query: Range<Int>, items: inout LinkCapturedValues,
+        error: UnsafeMutablePointer<LinkError?>?
     ) -> Int {
         withCaptureSlots(count: segments.count) { captures in
             var state = Walk(bytes: bytes, segments: segments, captures: captures)
             let found = trie.walk(root, 0, &state)
             guard found >= 0 else { return -1 }
             let layout = layouts[Int(found)]
-            guard !layout.slots.isEmpty else {
-                parameters = LinkParameters(layout: layout, source: source, items: LinkCapturedValues())
-                return Int(found)
-            }
-            var items = LinkCapturedValues()
+            guard !layout.slots.isEmpty else { return Int(found) }
             for slot in 0..<layout.pathSlotCount where layout.slots[slot].depth < captures.count {
                 let capture = captures[Int(layout.slots[slot].depth)]
                 let text: LinkCapturedText
@@ -274,11 +293,9 @@ final class LinkMatcher {
                 do throws(LinkError) {
                     try appendQueryItems(of: layout, bytes: sourceBytes, query: query, to: &items)
                 } catch let failure {
-                    error = failure
-                    return -1
+                    return Self.fail(failure, error)
                 }
             }
-            parameters = LinkParameters(layout: layout, source: source, items: items)
             return Int(found)
         }
     }
@@ -328,12 +345,26 @@ final class LinkMatcher {
                 defer { itemStart = itemEnd + 1 }
                 // A key without '=' has an empty value, which counts as absent.
                 guard equals >= 0, equals + 1 < itemEnd,
-                    Self.key(UnsafeBufferPointer(rebasing: bytes[itemStart..<equals]), is: item.queryKey)
+                    Self.key(
+                        UnsafeBufferPointer(rebasing: bytes[itemStart..<equals]), is: item.queryKey,
+                        keyIsPrintableASCII: item.queryKeyIsPrintableASCII)
                 else { continue }
                 let raw = UnsafeBufferPointer(rebasing: bytes[(equals + 1)..<itemEnd])
+                let needsDecoding = raw.contains(where: { $0 == UInt8(ascii: "%") || $0 >= 0x7F })
+                if !needsDecoding, item.kind != .custom {
+                    // The usual value: a byte range of the link and plain data, stored as they are.
+                    guard let value = LinkValueConversion.value(raw, builtin: item.kind) else {
+                        throw .conversionFailed(
+                            parameter: item.name, expected: item.type, found: String(decoding: raw, as: UTF8.self),
+                            pattern: layout.pattern)
+                    }
+                    items.append(slot: slot, start: equals + 1, end: itemEnd, value: value)
+                    found = true
+                    continue
+                }
                 let value: LinkConvertedValue?
                 let text: LinkCapturedText
-                if raw.contains(where: { $0 == UInt8(ascii: "%") || $0 >= 0x7F }) {
+                if needsDecoding {
                     var decoded: [UInt8] = []
                     _ = LinkPercentEncoding.decode(raw, into: &decoded)
                     let string = String(decoding: decoded, as: UTF8.self)
@@ -362,10 +393,13 @@ final class LinkMatcher {
         }
     }
 
-    /// Whether the raw query key `bytes` decodes to `key`.
-    private static func key(_ bytes: UnsafeBufferPointer<UInt8>, is key: String) -> Bool {
-        if !bytes.contains(where: { $0 == UInt8(ascii: "%") || $0 >= 0x7F }), LinkTrie.isPrintableASCII(key) {
-            return bytes.elementsEqual(key.utf8)
+    /// Whether the raw query key `bytes` decodes to `key`; `keyIsPrintableASCII` says whether
+    /// `key` is printable ASCII, which only equal bytes can then spell.
+    private static func key(_ bytes: UnsafeBufferPointer<UInt8>, is key: String, keyIsPrintableASCII: Bool) -> Bool {
+        if keyIsPrintableASCII, !bytes.contains(where: { $0 == UInt8(ascii: "%") || $0 >= 0x7F }) {
+            // Compared as bytes, the lengths first: most keys of a link are other keys.
+            guard bytes.count == key.utf8.count else { return false }
+            return key.utf8.withContiguousStorageIfAvailable { $0.elementsEqual(bytes) } ?? bytes.elementsEqual(key.utf8)
         }
         var decoded: [UInt8] = []
         _ = LinkPercentEncoding.decode(bytes, into: &decoded)

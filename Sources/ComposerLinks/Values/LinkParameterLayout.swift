@@ -14,6 +14,8 @@ final class LinkParameterLayout: Sendable {
         /// The converter's kind, as plain data to compare a requested type with.
         let kind: LinkValueConversion.Kind
         let isOptional: Bool
+        /// Whether `queryKey` is printable ASCII, so that a link's key is compared as bytes.
+        let queryKeyIsPrintableASCII: Bool
         /// The path segment it captures; -1 for a query placeholder.
         let depth: Int32
         /// In a segment with several placeholders, which one this is, and the texts between
@@ -58,7 +60,7 @@ final class LinkParameterLayout: Sendable {
                 slots.append(
                     Slot(
                         converter: converters[slots.count], kind: LinkValueConversion.Kind(converters[slots.count]),
-                        isOptional: false, depth: Int32(depth), part: Int32(part),
+                        isOptional: false, queryKeyIsPrintableASCII: true, depth: Int32(depth), part: Int32(part),
                         name: placeholder.name, queryKey: "", separators: separators))
             }
         }
@@ -67,7 +69,8 @@ final class LinkParameterLayout: Sendable {
             slots.append(
                 Slot(
                     converter: converters[slots.count], kind: LinkValueConversion.Kind(converters[slots.count]),
-                    isOptional: item.placeholder.isOptional, depth: -1, part: 0,
+                    isOptional: item.placeholder.isOptional,
+                    queryKeyIsPrintableASCII: LinkTrie.isPrintableASCII(item.key), depth: -1, part: 0,
                     name: item.placeholder.name, queryKey: item.key, separators: []))
         }
         self.slots = slots
