@@ -69,7 +69,7 @@ final class LinkMatcher {
         var error: LinkError?
         let entry = withUnsafeMutablePointer(to: &error) { lookup(url, items: &items, error: $0) }
         guard entry >= 0 else { return .failed(error.map { .error($0) } ?? .unexplained) }
-        return .found(entry: entry, parameters: parameters(of: entry, source: url, items: items))
+        return .found(entry: entry, parameters: parameters(of: entry, source: url, items: consume items))
     }
 
     /// The parameters of a match of `entry` in `source` whose values are `items`.
@@ -399,7 +399,8 @@ final class LinkMatcher {
         if keyIsPrintableASCII, !bytes.contains(where: { $0 == UInt8(ascii: "%") || $0 >= 0x7F }) {
             // Compared as bytes, the lengths first: most keys of a link are other keys.
             guard bytes.count == key.utf8.count else { return false }
-            return key.utf8.withContiguousStorageIfAvailable { $0.elementsEqual(bytes) } ?? bytes.elementsEqual(key.utf8)
+            return key.utf8.withContiguousStorageIfAvailable { $0.elementsEqual(bytes) }
+                ?? bytes.elementsEqual(key.utf8)
         }
         var decoded: [UInt8] = []
         _ = LinkPercentEncoding.decode(bytes, into: &decoded)

@@ -239,7 +239,7 @@ public struct LinkTable<Target> {
         var items = LinkCapturedValues()
         let entry = matcher.lookup(url, items: &items)
         if entry >= 0 {
-            let parameters = matcher.parameters(of: entry, source: url, items: items)
+            let parameters = matcher.parameters(of: entry, source: url, items: consume items)
             if redirectTargets.isEmpty { return try make(entry, parameters) }
             return try resolveOtherwise(url, lookup: .found(entry: entry, parameters: parameters))
         }
