@@ -41,6 +41,25 @@ final class LinkMatcher {
     private let trieStorage: UnsafeMutablePointer<LinkTrie>
     private let layoutStorage: UnsafeMutablePointer<[LinkParameterLayout]>
 
+    /// What a lookup reads, as the two pointers: the lookup's steps are static functions of
+    /// it, so the closures they pass to the standard library capture two plain pointers, not
+    /// the matcher, whose capture costs a retain and a release per closure per lookup. The
+    /// caller holds the matcher for the whole lookup.
+    private struct Tables {
+        let trieStorage: UnsafeMutablePointer<LinkTrie>
+        let layoutStorage: UnsafeMutablePointer<[LinkParameterLayout]>
+
+        var trie: LinkTrie {
+            unsafeAddress { UnsafePointer(trieStorage) }
+            nonmutating unsafeMutableAddress { trieStorage }
+        }
+        var layouts: [LinkParameterLayout] {
+            unsafeAddress { UnsafePointer(layoutStorage) }
+        }
+    }
+
+    private var tables: Tables { Tables(trieStorage: trieStorage, layoutStorage: layoutStorage) }
+
     init() {
         trieStorage = .allocate(capacity: 1)
         trieStorage.initialize(to: LinkTrie())
@@ -98,8 +117,9 @@ final class LinkMatcher {
         guard length <= LinkAddress.maximumLength else {
             return Self.fail(.urlTooLong(length: length, limit: LinkAddress.maximumLength), error)
         }
+        let tables = tables
         if let result = url.utf8.withContiguousStorageIfAvailable({
-            lookup(bytes: $0, items: &items, error: error)
+            Self.lookup(tables, bytes: $0, items: &items, error: error)
         }) {
             return result
         }
@@ -107,7 +127,7 @@ final class LinkMatcher {
         // at the same offsets.
         let copy = String(decoding: Array(url.utf8), as: UTF8.self)
         return copy.utf8.withContiguousStorageIfAvailable {
-            lookup(bytes: $0, items: &items, error: error)
+            Self.lookup(tables, bytes: $0, items: &items, error: error)
         } ?? Self.unexplained
     }
 
@@ -118,8 +138,9 @@ final class LinkMatcher {
         return unexplained
     }
 
-    private func lookup(
-        bytes: UnsafeBufferPointer<UInt8>, items: inout LinkCapturedValues, error: UnsafeMutablePointer<LinkError?>?
+    private static func lookup(
+        _ tables: Tables, bytes: UnsafeBufferPointer<UInt8>, items: inout LinkCapturedValues,
+        error: UnsafeMutablePointer<LinkError?>?
     ) -> Int {
         let count = bytes.count
         // Spaces and control characters make a link malformed wherever they are: the scheme's
@@ -214,11 +235,11 @@ final class LinkMatcher {
                 return -1
             }
 
-            guard let root = root(scheme: scheme, host: host) else { return -1 }
+            guard let root = root(tables, scheme: scheme, host: host) else { return -1 }
             defer { segments.deinitialize() }
             guard pathHasPercent else {
                 return walk(
-                    root, bytes: bytes, segments: UnsafeBufferPointer(segments), fromSource: true,
+                    tables, root, bytes: bytes, segments: UnsafeBufferPointer(segments), fromSource: true,
                     sourceBytes: bytes, query: query, items: &items, error: error)
             }
             // Decode the segments into one buffer, '/'-separated like the link.
@@ -238,23 +259,23 @@ final class LinkMatcher {
             }
             return decoded.withUnsafeBufferPointer { decodedBytes in
                 walk(
-                    root, bytes: decodedBytes, segments: UnsafeBufferPointer(segments), fromSource: false,
+                    tables, root, bytes: decodedBytes, segments: UnsafeBufferPointer(segments), fromSource: false,
                     sourceBytes: bytes, query: query, items: &items, error: error)
             }
         }
     }
 
     /// Walks the trie from `root` and, on a match, collects the values.
-    private func walk(
-        _ root: Int, bytes: UnsafeBufferPointer<UInt8>, segments: UnsafeBufferPointer<SegmentRef>, fromSource: Bool,
-        sourceBytes: UnsafeBufferPointer<UInt8>, query: Range<Int>, items: inout LinkCapturedValues,
+    private static func walk(
+        _ tables: Tables, _ root: Int, bytes: UnsafeBufferPointer<UInt8>, segments: UnsafeBufferPointer<SegmentRef>,
+        fromSource: Bool, sourceBytes: UnsafeBufferPointer<UInt8>, query: Range<Int>, items: inout LinkCapturedValues,
         error: UnsafeMutablePointer<LinkError?>?
     ) -> Int {
         withCaptureSlots(count: segments.count) { captures in
             var state = Walk(bytes: bytes, segments: segments, captures: captures)
-            let found = trie.walk(root, 0, &state)
+            let found = tables.trie.walk(root, 0, &state)
             guard found >= 0 else { return -1 }
-            let layout = layouts[Int(found)]
+            let layout = tables.layouts[Int(found)]
             guard !layout.slots.isEmpty else { return Int(found) }
             for slot in 0..<layout.pathSlotCount where layout.slots[slot].depth < captures.count {
                 let capture = captures[Int(layout.slots[slot].depth)]
@@ -326,7 +347,7 @@ final class LinkMatcher {
     }
 
     /// Reads the values of `entry`'s query items from the link's query, in the pattern's order.
-    private func appendQueryItems(
+    private static func appendQueryItems(
         of layout: LinkParameterLayout, bytes: UnsafeBufferPointer<UInt8>, query: Range<Int>,
         to items: inout LinkCapturedValues
     ) throws(LinkError) {
@@ -431,11 +452,13 @@ final class LinkMatcher {
     }
 
     /// The root for a link's scheme and host, compared without regard to ASCII case.
-    private func root(scheme: UnsafeBufferPointer<UInt8>, host: UnsafeBufferPointer<UInt8>?) -> Int? {
-        if trie.rootList.count <= 8, !(host?.contains(where: { $0 >= 0x80 }) ?? false) {
-            for root in trie.rootList where trie.pool(root.scheme, equalsLowercased: scheme) {
+    private static func root(
+        _ tables: Tables, scheme: UnsafeBufferPointer<UInt8>, host: UnsafeBufferPointer<UInt8>?
+    ) -> Int? {
+        if tables.trie.rootList.count <= 8, !(host?.contains(where: { $0 >= 0x80 }) ?? false) {
+            for root in tables.trie.rootList where tables.trie.pool(root.scheme, equalsLowercased: scheme) {
                 if let host {
-                    if root.hasHost, trie.pool(root.host, equalsLowercased: host) { return Int(root.node) }
+                    if root.hasHost, tables.trie.pool(root.host, equalsLowercased: host) { return Int(root.node) }
                 } else if !root.hasHost {
                     return Int(root.node)
                 }
@@ -446,7 +469,7 @@ final class LinkMatcher {
         let key = LinkAddress.rootKey(
             scheme: String(decoding: scheme, as: UTF8.self).lowercased(),
             host: host.map { String(decoding: $0, as: UTF8.self).lowercased() })
-        return trie.roots[key]
+        return tables.trie.roots[key]
     }
 
     private static func isLetter(_ byte: UInt8) -> Bool {
