@@ -242,25 +242,28 @@ final class LinkMatcher {
                     tables, root, bytes: bytes, segments: UnsafeBufferPointer(segments), fromSource: true,
                     sourceBytes: bytes, query: query, items: &items, error: error)
             }
-            // Decode the segments into one buffer, '/'-separated like the link.
-            var decoded: [UInt8] = []
-            decoded.reserveCapacity(pathEnd - pathStart)
-            for position in segments.indices {
-                let segment = segments[position]
-                let start = decoded.count
-                guard
-                    LinkPercentEncoding.decode(
-                        UnsafeBufferPointer(rebasing: bytes[segment.start..<segment.end]), into: &decoded)
-                else { return -1 }
-                segments[position] = SegmentRef(
-                    start: start, end: decoded.count,
-                    isPrintableASCII: decoded[start...].allSatisfy { $0 > 0x20 && $0 < 0x7F })
-                decoded.append(UInt8(ascii: "/"))
-            }
-            return decoded.withUnsafeBufferPointer { decodedBytes in
-                walk(
-                    tables, root, bytes: decodedBytes, segments: UnsafeBufferPointer(segments), fromSource: false,
-                    sourceBytes: bytes, query: query, items: &items, error: error)
+            // Decode the segments into one buffer, '/'-separated like the link, on the stack
+            // for any link of ordinary length: decoded segments and their separators take no
+            // more room than the path and a last separator.
+            return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: pathEnd - pathStart + 1) { decoded in
+                var length = 0
+                for position in segments.indices {
+                    let segment = segments[position]
+                    guard
+                        let end = LinkPercentEncoding.decode(
+                            UnsafeBufferPointer(rebasing: bytes[segment.start..<segment.end]), into: decoded,
+                            at: length)
+                    else { return -1 }
+                    segments[position] = SegmentRef(
+                        start: length, end: end,
+                        isPrintableASCII: decoded[length..<end].allSatisfy { $0 > 0x20 && $0 < 0x7F })
+                    decoded[end] = UInt8(ascii: "/")
+                    length = end + 1
+                }
+                return walk(
+                    tables, root, bytes: UnsafeBufferPointer(rebasing: decoded[..<length]),
+                    segments: UnsafeBufferPointer(segments), fromSource: false, sourceBytes: bytes, query: query,
+                    items: &items, error: error)
             }
         }
     }
