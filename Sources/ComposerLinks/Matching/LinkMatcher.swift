@@ -85,15 +85,12 @@ final class LinkMatcher {
     /// Matches `url` against the patterns, ignoring redirects.
     func lookup(_ url: String) -> Lookup {
         var items = LinkCapturedValues()
+        var layout: LinkParameterLayout?
         var error: LinkError?
-        let entry = withUnsafeMutablePointer(to: &error) { lookup(url, items: &items, error: $0) }
+        let entry = withUnsafeMutablePointer(to: &error) { lookup(url, items: &items, layout: &layout, error: $0) }
         guard entry >= 0 else { return .failed(error.map { .error($0) } ?? .unexplained) }
-        return .found(entry: entry, parameters: parameters(of: entry, source: url, items: consume items))
-    }
-
-    /// The parameters of a match of `entry` in `source` whose values are `items`.
-    func parameters(of entry: Int, source: String, items: consuming LinkCapturedValues) -> LinkParameters {
-        LinkParameters(layout: layouts[entry], source: source, items: items)
+        return .found(
+            entry: entry, parameters: LinkParameters(layout: consume layout, source: url, items: consume items))
     }
 
     /// What ``lookup(_:items:error:)`` returns when the link matches nothing or is malformed.
@@ -103,7 +100,7 @@ final class LinkMatcher {
     static let explainedFailure = -2
 
     /// Matches `url` against the patterns, ignoring redirects: the entry, with its values in
-    /// `items`, or a negative number: ``unexplained``, or, for a specific reason, that reason
+    /// `items` and its layout in `layout` (for the ``LinkParameters``), or a negative number: ``unexplained``, or, for a specific reason, that reason
     /// in `error` when given one and ``explainedFailure`` otherwise.
     ///
     /// The hit path of ``LinkTable/resolve(_:)``: it makes no ``LinkParameters`` (the caller
@@ -111,7 +108,8 @@ final class LinkMatcher {
     /// than the rest of a lookup's bookkeeping; a caller that needs the reason looks the link
     /// up again with `error` (misses only, and only when a fallback wants a reason).
     func lookup(
-        _ url: String, items: inout LinkCapturedValues, error: UnsafeMutablePointer<LinkError?>? = nil
+        _ url: String, items: inout LinkCapturedValues, layout: inout LinkParameterLayout?,
+        error: UnsafeMutablePointer<LinkError?>? = nil
     ) -> Int {
         let length = url.utf8.count
         guard length <= LinkAddress.maximumLength else {
@@ -119,7 +117,7 @@ final class LinkMatcher {
         }
         let tables = tables
         if let result = url.utf8.withContiguousStorageIfAvailable({
-            Self.lookup(tables, bytes: $0, items: &items, error: error)
+            Self.lookup(tables, bytes: $0, items: &items, layout: &layout, error: error)
         }) {
             return result
         }
@@ -127,7 +125,7 @@ final class LinkMatcher {
         // at the same offsets.
         let copy = String(decoding: Array(url.utf8), as: UTF8.self)
         return copy.utf8.withContiguousStorageIfAvailable {
-            Self.lookup(tables, bytes: $0, items: &items, error: error)
+            Self.lookup(tables, bytes: $0, items: &items, layout: &layout, error: error)
         } ?? Self.unexplained
     }
 
@@ -140,7 +138,7 @@ final class LinkMatcher {
 
     private static func lookup(
         _ tables: Tables, bytes: UnsafeBufferPointer<UInt8>, items: inout LinkCapturedValues,
-        error: UnsafeMutablePointer<LinkError?>?
+        layout: inout LinkParameterLayout?, error: UnsafeMutablePointer<LinkError?>?
     ) -> Int {
         let count = bytes.count
         // Spaces and control characters make a link malformed wherever they are: the scheme's
@@ -240,7 +238,7 @@ final class LinkMatcher {
             guard pathHasPercent else {
                 return walk(
                     tables, root, bytes: bytes, segments: UnsafeBufferPointer(segments), fromSource: true,
-                    sourceBytes: bytes, query: query, items: &items, error: error)
+                    sourceBytes: bytes, query: query, items: &items, layout: &layout, error: error)
             }
             // Decode the segments into one buffer, '/'-separated like the link, on the stack
             // for any link of ordinary length: decoded segments and their separators take no
@@ -263,23 +261,27 @@ final class LinkMatcher {
                 return walk(
                     tables, root, bytes: UnsafeBufferPointer(rebasing: decoded[..<length]),
                     segments: UnsafeBufferPointer(segments), fromSource: false, sourceBytes: bytes, query: query,
-                    items: &items, error: error)
+                    items: &items, layout: &layout, error: error)
             }
         }
     }
 
-    /// Walks the trie from `root` and, on a match, collects the values.
+    /// Walks the trie from `root` and, on a match, collects the values and hands over the
+    /// entry's layout in `matched`: the one retain of it a hit makes, kept by the parameters.
     private static func walk(
         _ tables: Tables, _ root: Int, bytes: UnsafeBufferPointer<UInt8>, segments: UnsafeBufferPointer<SegmentRef>,
         fromSource: Bool, sourceBytes: UnsafeBufferPointer<UInt8>, query: Range<Int>, items: inout LinkCapturedValues,
-        error: UnsafeMutablePointer<LinkError?>?
+        layout matched: inout LinkParameterLayout?, error: UnsafeMutablePointer<LinkError?>?
     ) -> Int {
         withCaptureSlots(count: segments.count) { captures in
             var state = Walk(bytes: bytes, segments: segments, captures: captures)
             let found = tables.trie.walk(root, 0, &state)
             guard found >= 0 else { return -1 }
             let layout = tables.layouts[Int(found)]
-            guard !layout.slots.isEmpty else { return Int(found) }
+            guard !layout.slots.isEmpty else {
+                matched = layout
+                return Int(found)
+            }
             for slot in 0..<layout.pathSlotCount where layout.slots[slot].depth < captures.count {
                 let capture = captures[Int(layout.slots[slot].depth)]
                 let text: LinkCapturedText
@@ -320,6 +322,7 @@ final class LinkMatcher {
                     return Self.fail(failure, error)
                 }
             }
+            matched = layout
             return Int(found)
         }
     }
