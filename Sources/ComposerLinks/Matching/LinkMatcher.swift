@@ -116,17 +116,16 @@ final class LinkMatcher {
             return Self.fail(.urlTooLong(length: length, limit: LinkAddress.maximumLength), error)
         }
         let tables = tables
-        if let result = url.utf8.withContiguousStorageIfAvailable({
-            Self.lookup(tables, bytes: $0, items: &items, layout: &layout, error: error)
-        }) {
-            return result
+        // The link's UTF-8 bytes where they are (a string stored in another encoding is copied
+        // first, at the same offsets), without the retain of the string that reading them
+        // through its `utf8` view costs.
+        return url.withCString { text in
+            text.withMemoryRebound(to: UInt8.self, capacity: length) { bytes in
+                Self.lookup(
+                    tables, bytes: UnsafeBufferPointer(start: bytes, count: length), items: &items, layout: &layout,
+                    error: error)
+            }
         }
-        // A string stored in another encoding (bridged); a native copy has contiguous UTF-8,
-        // at the same offsets.
-        let copy = String(decoding: Array(url.utf8), as: UTF8.self)
-        return copy.utf8.withContiguousStorageIfAvailable {
-            Self.lookup(tables, bytes: $0, items: &items, layout: &layout, error: error)
-        } ?? Self.unexplained
     }
 
     /// Records `failure` in `error` when there is one: the failed lookup's result.
@@ -462,10 +461,16 @@ final class LinkMatcher {
         _ tables: Tables, scheme: UnsafeBufferPointer<UInt8>, host: UnsafeBufferPointer<UInt8>?
     ) -> Int? {
         if tables.trie.rootList.count <= 8, !(host?.contains(where: { $0 >= 0x80 }) ?? false) {
-            for root in tables.trie.rootList where tables.trie.pool(root.scheme, equalsLowercased: scheme) {
+            // Lengths first: most roots differ from the link in the length of scheme or host.
+            for root in tables.trie.rootList where Int(root.scheme.count) == scheme.count {
                 if let host {
-                    if root.hasHost, tables.trie.pool(root.host, equalsLowercased: host) { return Int(root.node) }
-                } else if !root.hasHost {
+                    if root.hasHost, Int(root.host.count) == host.count,
+                        tables.trie.pool(root.scheme, equalsLowercased: scheme),
+                        tables.trie.pool(root.host, equalsLowercased: host)
+                    {
+                        return Int(root.node)
+                    }
+                } else if !root.hasHost, tables.trie.pool(root.scheme, equalsLowercased: scheme) {
                     return Int(root.node)
                 }
             }
