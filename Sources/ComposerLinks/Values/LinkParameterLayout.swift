@@ -203,6 +203,8 @@ struct LinkCapturedValues: RandomAccessCollection, Sendable {
     }
 
     /// The first value of `slot`, if any: found by position, without copying the values.
+    /// Always inlined: called, it took a copy of the whole collection (a memcpy) per value read.
+    @inline(__always)
     func first(slot: Int) -> LinkCapturedValue? {
         if endIndex > 0, inline.0.slot == slot { return inline.0 }
         if endIndex > 1, inline.1.slot == slot { return inline.1 }
