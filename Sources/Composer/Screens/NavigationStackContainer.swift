@@ -40,7 +40,7 @@ extension NavigationStackContainer {
     /// Pops the stack back to `child`; the screens above it leave the tree.
     public func revealing(_ child: any Screen) throws(ContainerRevealError) -> ContainerReveal? {
         let screens = stack
-        guard let index = screens.firstIndex(where: { $0 === child }), index < screens.count - 1 else { return nil }
+        guard let index = screens.firstIndex(ofIdentical: child), index < screens.count - 1 else { return nil }
         let kept = Array(screens[...index])
         return ContainerReveal(
             removing: Array(screens[(index + 1)...]), summary: { "pop \(self) back to \(child)" },

@@ -107,3 +107,24 @@ extension ScreenTree {
         return presenter
     }
 }
+
+extension Array where Element == any Screen {
+    /// The position of `screen` in the list, by identity.
+    ///
+    /// A loop in nonisolated code rather than `firstIndex(where:)`: a closure written in main-actor
+    /// code is isolated to the main actor, and Swift 6 checks at each of its calls that it runs
+    /// there, which costs several times the comparison (a pop of fifty screens paid it fifty times).
+    nonisolated func firstIndex(ofIdentical screen: any Screen) -> Int? {
+        var index = startIndex
+        while index < endIndex {
+            if self[index] === screen { return index }
+            index += 1
+        }
+        return nil
+    }
+
+    /// Whether `screen` is in the list, by identity (see ``firstIndex(ofIdentical:)``).
+    nonisolated func containsIdentical(_ screen: any Screen) -> Bool {
+        firstIndex(ofIdentical: screen) != nil
+    }
+}

@@ -28,7 +28,7 @@ struct CandidateTest {
 protocol CandidateTesting: StackIteratingFinder {}
 
 extension CandidateTesting {
-    /// This finder's question, as ``ScreenSearch/firstScreen(of:in:options:start:matching:)`` asks it:
+    /// This finder's question, as ``ScreenSearch/firstScreen(of:with:in:)`` asks it:
     /// `compiled`, when given, makes it as the app's module compiles it for the finder's concrete
     /// type (the public entry points that take a ``StackIteratingFinder`` pass it).
     func candidateTest(finderName: String, compiled: (@MainActor (Any) throws -> CandidateCheck)?) -> CandidateTest {
@@ -94,43 +94,47 @@ extension ScreenSearch {
     static func firstAcceptingTest(
         _ tests: [CandidateCheck], in tree: ScreenTree, options: SearchOptions, start: SearchStart
     ) -> (test: Int, screen: any Screen)? {
-        let walk = SharedWalkState(tests)
-        visitCandidates(in: tree, options: options, start: start) { screen in
-            var castingTests = walk.castingTests(screen)
-            while castingTests != 0 {
-                let test = castingTests.trailingZeroBitCount
-                guard test < walk.stillAsked else { return false }
-                if tests[test].accepts(screen) {
-                    (walk.stillAsked, walk.found) = (test, screen)
-                    return test == 0
-                }
-                castingTests &= castingTests - 1
-            }
-            return false
-        }
+        var walk = SharedWalk(tests)
+        visitCandidates(in: tree, options: options, start: start, &walk)
         return walk.found.map { (walk.stillAsked, $0) }
     }
 }
 
-/// What ``ScreenSearch/firstAcceptingTest(_:in:options:start:)`` keeps while it walks.
+/// ``ScreenSearch/firstAcceptingTest(_:in:options:start:)``'s visitor.
 @MainActor
-private final class SharedWalkState {
+private struct SharedWalk: CandidateVisitor {
     private let tests: [CandidateCheck]
     /// Only the tests before the best one found so far can still change the answer.
-    @exclusivity(unchecked) var stillAsked: Int
-    @exclusivity(unchecked) var found: (any Screen)?
+    private(set) var stillAsked: Int
+    private(set) var found: (any Screen)?
     /// For each class met, the tests whose type it casts to, as bits: most classes of a tree cast
     /// to none, and are passed by after one lookup.
-    @exclusivity(unchecked) private var classes = ClassAnswers<UInt64>()
+    private var classes = ClassAnswers<UInt64>()
 
     init(_ tests: [CandidateCheck]) {
         self.tests = tests
         stillAsked = tests.count
     }
 
+    /// Asks `screen` the tests still asked whose type its class casts to, in order; stops the walk
+    /// when the first test accepts it.
+    mutating func visit(_ screen: any Screen) -> Bool {
+        var castingTests = castingTests(screen)
+        while castingTests != 0 {
+            let test = castingTests.trailingZeroBitCount
+            guard test < stillAsked else { return false }
+            if tests[test].accepts(screen) {
+                (stillAsked, found) = (test, screen)
+                return test == 0
+            }
+            castingTests &= castingTests - 1
+        }
+        return false
+    }
+
     /// The tests whose type `screen`'s class casts to, one bit each.
-    func castingTests(_ screen: any Screen) -> UInt64 {
-        classes.answer(for: screen) { screen in
+    private mutating func castingTests(_ screen: any Screen) -> UInt64 {
+        classes.answer(for: screen) { [tests] screen in
             var bits: UInt64 = 0
             for (position, test) in tests.enumerated() where test.castsToTarget(screen) {
                 bits |= 1 << UInt64(position)

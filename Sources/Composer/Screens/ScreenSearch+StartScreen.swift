@@ -24,8 +24,11 @@ extension ScreenSearch {
         guard let levelRoot = ScreenTree.levelRoot(of: start),
             let startIndex = levels.firstIndex(where: { $0.level === levelRoot })
         else { return false }
-        return visitCandidates(
-            levels: levels, startIndex: startIndex, start: start,
-            startLeaf: ScreenTree.visibleLeaf(of: start), options: options, visit)
+        return withoutActuallyEscaping(visit) { visit in
+            var visitor = ClosureVisitor(visit)
+            return visitCandidates(
+                levels: levels, startIndex: startIndex, start: start,
+                startLeaf: ScreenTree.visibleLeaf(of: start), options: options, &visitor)
+        }
     }
 }

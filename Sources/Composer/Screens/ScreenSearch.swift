@@ -29,23 +29,33 @@ public enum ScreenSearch {
         in tree: ScreenTree, options: SearchOptions, start: SearchStart = .topmost,
         _ visit: (any Screen) -> Bool
     ) -> Bool {
+        withoutActuallyEscaping(visit) { visit in
+            var visitor = ClosureVisitor(visit)
+            return visitCandidates(in: tree, options: options, start: start, &visitor)
+        }
+    }
+
+    /// ``visitCandidates(in:options:start:_:)`` for a visitor whose type the walk is compiled for.
+    @discardableResult @inlinable
+    static func visitCandidates<Visitor: CandidateVisitor>(
+        in tree: ScreenTree, options: SearchOptions, start: SearchStart, _ visitor: inout Visitor
+    ) -> Bool {
         let levels = tree.levelsWithLeaves
         guard !levels.isEmpty else { return false }
         let startIndex = start == .root ? 0 : levels.count - 1
         let (startLevel, startLeaf) = levels[startIndex]
         return visitCandidates(
             levels: levels, startIndex: startIndex, start: startLevel, startLeaf: startLeaf,
-            options: options, visit)
+            options: options, &visitor)
     }
 
     /// The search both entry points share: from `start` (a level's outermost screen, or any screen
     /// of the level at `startIndex`) and `startLeaf`, the screen visible inside it, then the other
     /// levels; lazily, so the walk ends at the first match.
     @inlinable
-    static func visitCandidates(
+    static func visitCandidates<Visitor: CandidateVisitor>(
         levels: [(level: any Screen, leaf: any Screen)], startIndex: Int, start: any Screen, startLeaf: any Screen,
-        options: SearchOptions,
-        _ visit: (any Screen) -> Bool
+        options: SearchOptions, _ visitor: inout Visitor
     ) -> Bool {
         // Only the current, parent and visible passes can offer a screen twice, and the contained
         // passes can offer again what those offered: a few screens (the visible path), remembered
@@ -53,7 +63,7 @@ public enum ScreenSearch {
         var early = OfferedScreens()
         func offer(_ screen: any Screen) -> Bool {
             guard early.insert(ObjectIdentifier(screen)) else { return false }
-            return visit(screen)
+            return visitor.visit(screen)
         }
         func offerVisible(from levelRoot: any Screen) -> Bool {
             var pending: [any Screen] = [levelRoot]
@@ -70,7 +80,7 @@ public enum ScreenSearch {
         // it is inside (its children and the next one to offer) rather than a list of the screens
         // still to offer: copying every screen into such a list cost more than offering it.
         func offerContained(in levelRoot: any Screen) -> Bool {
-            if !early.contains(ObjectIdentifier(levelRoot)), visit(levelRoot) { return true }
+            if !early.contains(ObjectIdentifier(levelRoot)), visitor.visit(levelRoot) { return true }
             var outer: [(children: [any Screen], next: Int)] = []
             var children = levelRoot.childScreens
             var next = 0
@@ -84,7 +94,7 @@ public enum ScreenSearch {
                 let screen = children[next]
                 next += 1
                 offered += 1
-                if !early.contains(ObjectIdentifier(screen)), visit(screen) { return true }
+                if !early.contains(ObjectIdentifier(screen)), visitor.visit(screen) { return true }
                 let inner = screen.childScreens
                 if !inner.isEmpty {
                     outer.append((children, next))
@@ -116,41 +126,96 @@ public enum ScreenSearch {
     }
 }
 
+/// What a walk over candidates asks of each one. The walk is generic over it, so that a question
+/// known where the walk is compiled (a finder's, in the app's module) is compiled into the walk:
+/// through a closure the walk captures, each candidate cost a call and a copy of the screen.
+@MainActor @usableFromInline
+protocol CandidateVisitor {
+    /// Whether the walk stops at `screen`.
+    mutating func visit(_ screen: any Screen) -> Bool
+}
+
+/// The public entry points' visitor, a closure.
+@usableFromInline
+struct ClosureVisitor: CandidateVisitor {
+    @usableFromInline let body: (any Screen) -> Bool
+
+    @inlinable init(_ body: @escaping (any Screen) -> Bool) {
+        self.body = body
+    }
+
+    @inlinable func visit(_ screen: any Screen) -> Bool {
+        body(screen)
+    }
+}
+
 extension ScreenSearch {
-    /// The first candidate of type `Target` that `isMatch` accepts.
+    /// The first candidate of `finder`'s search that its ``StackIteratingFinder/isTarget(_:with:)``
+    /// accepts with `context`.
     ///
-    /// `Target` is a plain generic parameter here, so the walk reads its type directly rather than
-    /// looking up a finder's associated type at each screen. Screens of a class that does not cast
-    /// are turned away by their class, asked once per class; a screen of a class that casts to a
-    /// class type is that very object, so it is bit-cast rather than cast again (the runtime casts
-    /// slowly to a generic type), and only a protocol type is cast screen by screen.
-    @inlinable static func firstScreen<Target>(
-        of _: Target.Type, in tree: ScreenTree, options: SearchOptions, start: SearchStart,
-        matching isMatch: (Target) -> Bool
-    ) -> Target? {
-        var classes = CastableClasses()
-        let castsToTarget: (any Screen) -> Bool = { $0 is Target }
-        var found: Target?
-        // Two walks rather than a test per screen: a branch inside one closure keeps the class
-        // case from being compiled as plainly as it is alone.
+    /// Screens of a class that does not cast to the finder's type are turned away by their class,
+    /// asked once per class; a screen of a class that casts to a class type is that very object, so
+    /// it is bit-cast rather than cast again (the runtime casts slowly to a generic type), and only
+    /// a protocol type is cast screen by screen. The two are two visitor types rather than a branch
+    /// in one, which the optimizer does not remove from the walk.
+    @inlinable static func firstScreen<F: StackIteratingFinder, Target, Context>(
+        of finder: F, with context: Context, in tree: ScreenTree
+    ) -> Target? where F.ViewController == Target, F.Context == Context {
         if Target.self is AnyObject.Type {
-            visitCandidates(in: tree, options: options, start: start) { screen in
-                guard classes.mayCast(screen, castsToTarget) else { return false }
-                let typed = unsafeBitCast(screen as AnyObject, to: Target.self)
-                guard isMatch(typed) else { return false }
-                found = typed
-                return true
-            }
-        } else {
-            visitCandidates(in: tree, options: options, start: start) { screen in
-                guard classes.mayCast(screen, castsToTarget), let typed = screen as? Target, isMatch(typed) else {
-                    return false
-                }
-                found = typed
-                return true
-            }
+            var match = FinderMatch<F, Target, Context, SameObjectCast>(finder: finder, context: context)
+            visitCandidates(in: tree, options: finder.options, start: finder.searchStart, &match)
+            return match.found
         }
-        return found
+        var match = FinderMatch<F, Target, Context, DynamicCast>(finder: finder, context: context)
+        visitCandidates(in: tree, options: finder.options, start: finder.searchStart, &match)
+        return match.found
+    }
+}
+
+/// How ``FinderMatch`` gets a finder's typed screen from a screen whose class casts to that type.
+@usableFromInline
+protocol CandidateCast {
+    static func typed<Target>(_ screen: any Screen, as _: Target.Type) -> Target?
+}
+
+/// For a class type: the screen is that very object.
+@usableFromInline
+enum SameObjectCast: CandidateCast {
+    @inlinable static func typed<Target>(_ screen: any Screen, as _: Target.Type) -> Target? {
+        unsafeBitCast(screen as AnyObject, to: Target.self)
+    }
+}
+
+/// For a protocol type: the runtime's cast.
+@usableFromInline
+enum DynamicCast: CandidateCast {
+    @inlinable static func typed<Target>(_ screen: any Screen, as _: Target.Type) -> Target? {
+        screen as? Target
+    }
+}
+
+/// ``ScreenSearch/firstScreen(of:with:in:)``'s visitor. `Target` and `Context` are plain generic
+/// parameters, so that a walk the app's module did not compile reads them directly rather than
+/// looking up the finder's associated types at each screen.
+@MainActor @usableFromInline
+struct FinderMatch<F: StackIteratingFinder, Target, Context, Cast: CandidateCast>: CandidateVisitor
+where F.ViewController == Target, F.Context == Context {
+    @usableFromInline let finder: F
+    @usableFromInline let context: Context
+    @usableFromInline var classes = CastableClasses()
+    @usableFromInline var found: Target?
+
+    @inlinable init(finder: F, context: Context) {
+        self.finder = finder
+        self.context = context
+    }
+
+    @inlinable mutating func visit(_ screen: any Screen) -> Bool {
+        guard classes.mayCast(screen, { $0 is Target }), let typed = Cast.typed(screen, as: Target.self),
+            finder.isTarget(typed, with: context)
+        else { return false }
+        found = typed
+        return true
     }
 }
 
@@ -196,30 +261,41 @@ struct ClassAnswers<Answer> {
 
 /// The screens a search has offered before its contained passes: usually a handful, kept in a list
 /// that a linear scan reads faster than a set is hashed (the first without allocating, as it is
-/// often the match); a set takes over past a few dozen.
+/// often the match); a set takes over past a few dozen. One bit per screen in a 64-bit mask, by its
+/// address, turns away almost every screen the contained passes ask about without reading the list:
+/// they ask about every screen of the tree, and all but a few were not offered.
 @usableFromInline
 struct OfferedScreens {
+    @usableFromInline var mask: UInt64 = 0
     @usableFromInline var first: ObjectIdentifier?
     @usableFromInline var others: [ObjectIdentifier] = []
     @usableFromInline var set: Set<ObjectIdentifier>?
 
     @inlinable init() {}
 
+    /// The bit of `id` in ``mask``: objects are 16-byte aligned, so the address from its fifth bit.
+    @inlinable static func bit(_ id: ObjectIdentifier) -> UInt64 {
+        1 << UInt64((UInt(bitPattern: id) >> 4) & 63)
+    }
+
     @inlinable func contains(_ id: ObjectIdentifier) -> Bool {
+        guard mask & Self.bit(id) != 0 else { return false }
         if let set { return set.contains(id) }
         return id == first || others.contains(id)
     }
 
     /// Adds `id`; `false` if it was there already.
     @inlinable mutating func insert(_ id: ObjectIdentifier) -> Bool {
-        if set != nil { return set?.insert(id).inserted ?? false }
-        guard first != nil else {
-            first = id
-            return true
-        }
         if contains(id) { return false }
-        others.append(id)
-        if others.count > 32, let first { set = Set(others + [first]) }
+        mask |= Self.bit(id)
+        if set != nil {
+            set?.insert(id)
+        } else if first == nil {
+            first = id
+        } else {
+            others.append(id)
+            if others.count > 32, let first { set = Set(others + [first]) }
+        }
         return true
     }
 }

@@ -7,9 +7,10 @@ public struct ScreenTree {
     /// The window whose tree this is.
     public let window: any ScreenWindow
 
-    /// The levels of a navigation's tree, kept while the window's revision is unchanged, so that
-    /// the finders and the checks of one navigation find them once; `nil` for a window that does
-    /// not count its changes, and for a tree made by anyone else.
+    /// The levels of a navigation's tree, kept while the window's revision is unchanged, or, for a
+    /// window that does not count its changes, while the navigation holds them
+    /// (``holdLevels()``), so that the finders and the checks of one navigation find them once;
+    /// `nil` for a tree made by anyone else.
     let levelsCache: LevelsCache?
 
     /// Creates a view of `window`'s tree.
@@ -18,23 +19,44 @@ public struct ScreenTree {
         self.levelsCache = nil
     }
 
-    /// A view of `window`'s tree that remembers its levels while `revisioning` reports no change.
+    /// A view of `window`'s tree that remembers its levels while `revisioning` reports no change,
+    /// or, without `revisioning`, while they are held.
     init(window: any ScreenWindow, revisioning: (any TreeRevisioning)?) {
         self.window = window
-        self.levelsCache = revisioning.map(LevelsCache.init)
+        self.levelsCache = LevelsCache(revisioning)
     }
 
     /// The window as a ``TreeRevisioning``, for a tree made with one.
     var revisioning: (any TreeRevisioning)? { levelsCache?.revisioning }
 
     final class LevelsCache {
-        let revisioning: any TreeRevisioning
+        let revisioning: (any TreeRevisioning)?
+        /// The revision `levels` were found at, for a window that counts them.
         var revision: Int?
-        var levels: [(level: any Screen, leaf: any Screen)] = []
+        var levels: [(level: any Screen, leaf: any Screen)]?
+        /// For a window without revisions: whether `levels` are kept (a navigation holds them while
+        /// only its own questions run).
+        var isHeld = false
 
-        init(_ revisioning: any TreeRevisioning) {
+        init(_ revisioning: (any TreeRevisioning)?) {
             self.revisioning = revisioning
         }
+    }
+
+    /// For a window that does not count its changes: keeps the levels once found, until
+    /// ``forgetLevels(stopHolding:)``. The router holds them while it asks the tree its own
+    /// questions (planning, preflight), in which nothing changes the tree: the walk and the reveal's
+    /// checks then find them once, not once each.
+    func holdLevels() {
+        levelsCache?.isHeld = true
+    }
+
+    /// Drops the held levels, before anything that may change the tree (the app's code, a
+    /// transition); with `stopHolding`, keeps none from then on.
+    func forgetLevels(stopHolding: Bool = false) {
+        guard let levelsCache, levelsCache.revisioning == nil else { return }
+        levelsCache.levels = nil
+        if stopHolding { levelsCache.isHeld = false }
     }
 
     /// The root screen of the window.
@@ -61,12 +83,13 @@ public struct ScreenTree {
     /// ``presentationLevels``, each with its visible leaf, which finding the levels computes anyway.
     @usableFromInline var levelsWithLeaves: [(level: any Screen, leaf: any Screen)] {
         guard let levelsCache else { return findLevelsWithLeaves() }
-        let revision = levelsCache.revisioning.treeRevision
-        if levelsCache.revision != revision {
-            levelsCache.levels = findLevelsWithLeaves()
-            levelsCache.revision = revision
-        }
-        return levelsCache.levels
+        let revision = levelsCache.revisioning?.treeRevision
+        if revision == nil, !levelsCache.isHeld { return findLevelsWithLeaves() }
+        if let levels = levelsCache.levels, levelsCache.revision == revision { return levels }
+        let levels = findLevelsWithLeaves()
+        levelsCache.levels = levels
+        levelsCache.revision = revision
+        return levels
     }
 
     private func findLevelsWithLeaves() -> [(level: any Screen, leaf: any Screen)] {
@@ -289,8 +312,13 @@ public struct ScreenTree {
     /// router asks this for every screen a navigation removes.
     static func visitRemovedByDismissing(_ screen: any Screen, _ visit: (any Screen) -> Bool) -> (any Screen)? {
         // A plain screen that hosts no presentation (most of what a stack drops) removes itself only.
-        if screen.childScreens.isEmpty, screen.presentedScreen.map({ $0.presentingScreen !== screen }) ?? true {
-            return visit(screen) ? screen : nil
+        // (An `if let` rather than `Optional.map`, whose closure would check the actor at each call.)
+        if screen.childScreens.isEmpty {
+            if let presented = screen.presentedScreen, presented.presentingScreen === screen {
+                // It hosts a presentation: walked below.
+            } else {
+                return visit(screen) ? screen : nil
+            }
         }
         var pendingLevels: [any Screen] = [screen]
         var levelsTaken: [ObjectIdentifier] = [ObjectIdentifier(screen)]

@@ -39,7 +39,7 @@ extension TabsContainer {
 
     /// Selects `child`'s tab.
     public func revealing(_ child: any Screen) throws(ContainerRevealError) -> ContainerReveal? {
-        guard let index = tabScreens.firstIndex(where: { $0 === child }), index != selectedTabIndex else { return nil }
+        guard let index = tabScreens.firstIndex(ofIdentical: child), index != selectedTabIndex else { return nil }
         return ContainerReveal(
             summary: { "select tab \(index) of \(self)" }, perform: { _ in try await self.selectTab(at: index) })
     }

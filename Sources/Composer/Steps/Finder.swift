@@ -32,8 +32,6 @@ extension StackIteratingFinder {
 
     /// The first candidate of type ``Finder/ViewController`` for which ``isTarget(_:with:)`` holds.
     @inlinable public func findScreen(with context: Context, in tree: ScreenTree) throws -> ViewController? {
-        ScreenSearch.firstScreen(of: ViewController.self, in: tree, options: options, start: searchStart) {
-            isTarget($0, with: context)
-        }
+        ScreenSearch.firstScreen(of: self, with: context, in: tree)
     }
 }

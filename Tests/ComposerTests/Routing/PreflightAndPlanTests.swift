@@ -55,6 +55,18 @@ struct ReplaceAllTabsAction<Container: TabsContainer>: ContainerAction {
     }
 }
 
+/// A window that forwards to a test window without counting its changes (no revision counter),
+/// as the UIKit adapter's: the router cannot tell from it whether a guard changed the tree.
+@MainActor
+final class UncountedWindow: ScreenWindow {
+    let base: TestWindow
+    init(_ base: TestWindow) { self.base = base }
+    var rootScreen: (any Screen)? { base.rootScreen }
+    func setRootScreen(_ screen: any Screen, animated: Bool) async throws {
+        try await base.setRootScreen(screen, animated: animated)
+    }
+}
+
 /// Counts how often the router asked it, so a test can tell whether the router planned again.
 @MainActor
 final class CallCounter {
@@ -199,6 +211,38 @@ struct PreflightAndPlanTests {
         try await router.navigate(to: product {}, with: 3, animated: false)
         #expect(finderCalls.calls == 2, "the guard changed nothing: one plan, each of the two products asked once")
         #expect(window.current?.name == "product 3")
+    }
+
+    @Test("On a window that counts no changes, the plan after a guard sees the sheet the guard presented")
+    func replanSeesGuardsChangeWithoutRevisions() async throws {
+        let counted = TestWindow(root: TestNavigationContainer("main", stack: [ListScreen()]))
+        let router = DefaultRouter(window: UncountedWindow(counted))
+        let product = StepAssembly(
+            finder: ClassWithContextFinder<ProductScreen, Int>(), factory: ProductFactory(journal: journal)
+        )
+        .adding(
+            ProbeInterceptor {
+                let sheet = TestNavigationContainer("sheet", stack: [TestScreen("terms")])
+                try? await counted.current?.presentScreen(sheet, animated: false)
+            }
+        )
+        .using(TestNavigationContainer.push())
+        .from(GeneralStep.current().expectingContainer())
+        .assemble()
+
+        try await router.navigate(to: product, with: 7, animated: false)
+
+        // Planned before the guard, the product would go onto "main", under the sheet.
+        #expect(
+            counted.render() == """
+                window
+                  nav "main"
+                    screen "list"
+                  presented automatic (as pageSheet):
+                    nav "sheet"
+                      screen "terms"
+                      screen "product 7"
+                """)
     }
 
     @Test("A plan interceptor sees a predefined child of a new container, so a gated tab cannot appear unguarded")

@@ -9,19 +9,29 @@ let rowGroups: [RowGroup] = [.minimal, .testKit, .swiftUIModel]
 
 /// One operation many times, for a profiler (`perf record -g .build/release/RouterOverhead
 /// --profile <operation> [count] [screens] [--group <name>]`): `to-current` (alias `fixed-cost`),
-/// `reveal`, `guarded-reveal`, `build` and `fail`, on the largest tree of at most `screens` screens
-/// (the largest by default) of the group (`minimal` by default). Reveals and builds get a fresh tree
-/// each, all made first; the profile includes their construction, which `trees` does alone.
+/// `reveal`, `guarded-reveal`, `build`, `fail` and `walk`, on the largest tree of at most `screens`
+/// screens (the largest by default) of the group (`minimal` by default). Reveals and builds get a
+/// fresh tree each, all made first. The runs alone lie between ``measuredPartBegins()`` and
+/// ``measuredPartEnds()``, which `instructions.sh` tells callgrind to count between.
 @MainActor
 func profile(_ operation: String, count: Int, shape: Shape, group: RowGroup) async throws {
     switch operation {
-    case "to-current", "fixed-cost":
+    case "to-current", "fixed-cost", "fail", "walk":
         let tree = try await group.makeTree(shape)
-        for _ in 0..<count { _ = try await tree.toCurrent() }
+        measuredPartBegins()
+        for _ in 0..<count {
+            switch operation {
+            case "fail": _ = await tree.fail()
+            case "walk": _ = tree.walk()
+            default: _ = try await tree.toCurrent()
+            }
+        }
+        measuredPartEnds()
     case "reveal", "guarded-reveal", "build":
         var trees: [BenchTree] = []
         for _ in 0..<count { trees.append(try await group.makeTree(shape)) }
         let start = Bench.clock.now
+        measuredPartBegins()
         for tree in trees {
             switch operation {
             case "reveal": _ = try await tree.reveal()
@@ -29,22 +39,22 @@ func profile(_ operation: String, count: Int, shape: Shape, group: RowGroup) asy
             default: _ = try await tree.build()
             }
         }
+        measuredPartEnds()
         let each = Bench.nanoseconds(Bench.clock.now - start) / Double(max(count, 1))
         print("\(operation) alone: \(whole(each)) ns each")
-    case "fail":
-        let tree = try await group.makeTree(shape)
-        for _ in 0..<count { _ = await tree.fail() }
-    case "trees":
-        // The trees alone, to subtract from a profile of reveals or builds.
-        var trees: [BenchTree] = []
-        for _ in 0..<count { trees.append(try await group.makeTree(shape)) }
-    case "walk":
-        let tree = try await group.makeTree(shape)
-        for _ in 0..<count { _ = tree.walk() }
     default:
-        print("unknown operation \(operation): use to-current, reveal, guarded-reveal, build, fail, walk or trees")
+        print("unknown operation \(operation): use to-current, reveal, guarded-reveal, build, fail or walk")
     }
 }
+
+/// Marks where the measured runs begin, for `instructions.sh` (callgrind's `--zero-before`).
+@inline(never) @_optimize(none)
+func measuredPartBegins() {}
+
+/// Marks where the measured runs end, for `instructions.sh` (callgrind's `--dump-before`): what the
+/// program does after them (freeing the trees, exiting) is not counted.
+@inline(never) @_optimize(none)
+func measuredPartEnds() {}
 
 /// The value after `flag` in the command line, if any.
 func argument(after flag: String, offset: Int = 1) -> String? {

@@ -49,16 +49,18 @@ extension NavigationRun {
     /// Runs `question`, a question to step `step`'s action that changes nothing on screen (does it
     /// accept this screen, can it merge it into a new container); a throw becomes the step's
     /// ``RoutingError/Code/actionFailed`` naming the action, with the action's error as the cause.
+    /// The texts are made only then: describing a screen reflects over it, which cost a build more
+    /// than its search.
     func asking(
-        _ action: StepNode.Integration, of step: Int, expected: String, found: String,
-        _ question: () throws -> Void
+        _ action: StepNode.Integration, of step: Int, expected: @autoclosure () -> String,
+        found: @autoclosure () -> String, _ question: () throws -> Void
     ) throws {
         do {
             try question()
         } catch {
             throw failure(
                 .actionFailed, step: step, stepOverride: "action \(action.name)", part: (.action, action.name),
-                expected: expected, found: found, underlying: error)
+                expected: expected(), found: found(), underlying: error)
         }
     }
 

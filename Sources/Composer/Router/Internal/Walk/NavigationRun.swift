@@ -79,6 +79,8 @@ final class NavigationRun {
     /// frame and an executor check even when it never suspends, which is most of the cost of a
     /// navigation to a screen already on screen.
     func run(animated: Bool) async throws -> any Screen {
+        tree.holdLevels()
+        defer { tree.forgetLevels(stopHolding: true) }
         plan = try makePlan()
         try preflight()
         if logger.wants(.debug) { logger.log(RoutingLogEntry(level: .debug, message: report)) }
@@ -109,6 +111,8 @@ final class NavigationRun {
         try checkCancellation()
         hasStartedShowing = true
         let operations = try showOperations()
+        // The transitions change the tree from here on.
+        tree.forgetLevels(stopHolding: true)
         if !operations.isEmpty || plan.anchor > 0 {
             try await inScope { try await show(operations, animated: animated) }
         }
@@ -138,11 +142,12 @@ final class NavigationRun {
     }
 
     /// The app's code runs next (a guard, a factory, a context task). A tree that counts no
-    /// revisions may change without the router knowing, so the reveal preflight checked is dropped
-    /// and the show phase asks again; while no app code ran since preflight, the tree is the one
-    /// preflight saw.
+    /// revisions may change without the router knowing, so the reveal preflight checked and the
+    /// levels the tree holds are dropped and asked again; while no app code ran since preflight,
+    /// the tree is the one preflight saw.
     func appCodeMayChangeTree() {
         if checkedReveal?.revision == nil { checkedReveal = nil }
+        tree.forgetLevels()
     }
 
     /// Runs `body`, which runs the app's asynchronous code, with ``scope`` marked in the task (and
