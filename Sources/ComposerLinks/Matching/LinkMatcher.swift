@@ -357,8 +357,10 @@ final class LinkMatcher {
         to items: inout LinkCapturedValues
     ) throws(LinkError) {
         for slot in layout.pathSlotCount..<layout.slots.count {
-            let item = layout.slots[slot]
-            let converter = item.converter
+            // The slot's fields are read where needed rather than copied out together, which
+            // would retain its texts and converter.
+            let kind = layout.slots[slot].kind
+            let keyIsPrintableASCII = layout.slots[slot].queryKeyIsPrintableASCII
             var found = false
             var itemStart = query.lowerBound
             while itemStart < query.upperBound {
@@ -372,17 +374,17 @@ final class LinkMatcher {
                 // A key without '=' has an empty value, which counts as absent.
                 guard equals >= 0, equals + 1 < itemEnd,
                     Self.key(
-                        UnsafeBufferPointer(rebasing: bytes[itemStart..<equals]), is: item.queryKey,
-                        keyIsPrintableASCII: item.queryKeyIsPrintableASCII)
+                        UnsafeBufferPointer(rebasing: bytes[itemStart..<equals]), is: layout.slots[slot].queryKey,
+                        keyIsPrintableASCII: keyIsPrintableASCII)
                 else { continue }
                 let raw = UnsafeBufferPointer(rebasing: bytes[(equals + 1)..<itemEnd])
                 let needsDecoding = raw.contains(where: { $0 == UInt8(ascii: "%") || $0 >= 0x7F })
-                if !needsDecoding, item.kind != .custom {
+                if !needsDecoding, kind != .custom {
                     // The usual value: a byte range of the link and plain data, stored as they are.
-                    guard let value = LinkValueConversion.value(raw, builtin: item.kind) else {
+                    guard let value = LinkValueConversion.value(raw, builtin: kind) else {
                         throw .conversionFailed(
-                            parameter: item.name, expected: item.type, found: String(decoding: raw, as: UTF8.self),
-                            pattern: layout.pattern)
+                            parameter: layout.slots[slot].name, expected: layout.slots[slot].type,
+                            found: String(decoding: raw, as: UTF8.self), pattern: layout.pattern)
                     }
                     items.append(slot: slot, start: equals + 1, end: itemEnd, value: value)
                     found = true
@@ -395,10 +397,10 @@ final class LinkMatcher {
                     _ = LinkPercentEncoding.decode(raw, into: &decoded)
                     let string = String(decoding: decoded, as: UTF8.self)
                     text = .owned(string)
-                    value = LinkValueConversion.convert(string, with: converter)
+                    value = LinkValueConversion.convert(string, with: layout.slots[slot].converter)
                 } else {
                     text = .slice(start: equals + 1, end: itemEnd)
-                    value = LinkValueConversion.convert(raw, with: converter)
+                    value = LinkValueConversion.convert(raw, with: layout.slots[slot].converter)
                 }
                 guard let value else {
                     let found: String
@@ -407,14 +409,14 @@ final class LinkMatcher {
                     case .slice: found = String(decoding: raw, as: UTF8.self)
                     }
                     throw .conversionFailed(
-                        parameter: item.name, expected: item.type, found: found,
+                        parameter: layout.slots[slot].name, expected: layout.slots[slot].type, found: found,
                         pattern: layout.pattern)
                 }
                 items.append(slot: slot, text: text, value: value)
                 found = true
             }
-            if !found, !item.isOptional {
-                throw .missingParameter(name: item.name, pattern: layout.pattern)
+            if !found, !layout.slots[slot].isOptional {
+                throw .missingParameter(name: layout.slots[slot].name, pattern: layout.pattern)
             }
         }
     }
