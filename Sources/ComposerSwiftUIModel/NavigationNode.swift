@@ -276,9 +276,16 @@ open class NavigationNode: ModalPresenting, DismissalVetoing, Identifiable, Hash
         return node
     }
 
-    /// The nearest ancestor-or-self that presents something.
+    /// The nearest ancestor-or-self that presents something. A loop, as ``levelRoot`` is, rather
+    /// than the engine's walk with closures: the router asks it of every node a pop removes.
     var presentingAncestor: NavigationNode? {
-        ScreenTree.nearestAncestorOrSelf(of: self, parent: { $0.parentNode }, where: { $0.presentedNode != nil })
+        var node = self
+        for _ in 0..<10_000 {
+            if node.presentedNode != nil { return node }
+            guard let parent = node.parentNode else { return nil }
+            node = parent
+        }
+        return nil
     }
 
     /// Throws unless this node is outside every tree.

@@ -15,13 +15,21 @@ import Observation
 @Observable
 open class StackNode: NavigationNode, NavigationStackContainer {
     /// The stack, bottom first; the last node is on screen.
-    public private(set) var nodes: [NavigationNode] = []
+    public private(set) var nodes: [NavigationNode] = [] {
+        didSet { nodesAsScreens = nodes }
+    }
+
+    /// ``nodes`` as screens, converted once per change rather than at each read: the router reads
+    /// a stack's children several times per navigation, and converting wraps every node.
+    @ObservationIgnored private var nodesAsScreens: [any Screen] = []
 
     /// Creates a stack holding `nodes`, bottom first. A node the stack would refuse (not free, given
     /// twice, a stack or a split view) is left out.
     public init(_ name: String = "nav", nodes: [NavigationNode] = []) {
         super.init(name)
         self.nodes = adoptAcceptable(nodes, forStack: true)
+        // An initializer's own assignment runs no `didSet`.
+        nodesAsScreens = self.nodes
     }
 
     /// `nav`.
@@ -48,10 +56,13 @@ open class StackNode: NavigationNode, NavigationStackContainer {
     }
 
     /// The stack, bottom first.
-    public var stack: [any Screen] { nodes }
+    public var stack: [any Screen] { childScreens }
 
-    /// The stack, bottom first.
-    override open var childScreens: [any Screen] { nodes }
+    /// The stack, bottom first. Read as ``nodes`` is, for observation.
+    override open var childScreens: [any Screen] {
+        _ = nodes
+        return nodesAsScreens
+    }
 
     /// The top node, read without converting the whole stack to screens (which ``stack`` does):
     /// the router asks it of every stack on the visible path at each navigation.
