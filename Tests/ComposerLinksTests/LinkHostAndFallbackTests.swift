@@ -123,6 +123,27 @@ struct LinkFallbackTests {
         #expect(resolved.parameters.names.isEmpty)
     }
 
+    @Test("resolve hands a fallback that wants a reason the one a query value or the length gave")
+    func resolveGivesTheReason() throws {
+        var table = try table()
+        var reasons: [LinkError?] = []
+        table.fallbackWithReason { fallback in
+            reasons.append(fallback.reason)
+            return .notFound(fallback.url)
+        }
+        let long = "shop://product/1?ref=" + String(repeating: "a", count: 5000)
+        #expect(try table.resolve("shop://product/1") == .notFound("shop://product/1"))
+        #expect(try table.resolve(long) == .notFound(long))
+        #expect(try table.resolve("shop://nothing") == .notFound("shop://nothing"))
+        #expect(try table.resolve("shop://product/2?ref=mail") == .product(2))
+        #expect(
+            reasons == [
+                .missingParameter(name: "ref", pattern: "shop://product/<int:id>?ref=<ref>"),
+                .urlTooLong(length: 5021, limit: 4096),
+                .noMatch(url: "shop://nothing", closest: ["shop://product/<int:id>?ref=<ref>"]),
+            ])
+    }
+
     @Test("too long links go to the fallback too")
     func tooLong() throws {
         let url = "shop://" + String(repeating: "a", count: 5000)

@@ -41,6 +41,25 @@ final class LinkMatcher {
     private let trieStorage: UnsafeMutablePointer<LinkTrie>
     private let layoutStorage: UnsafeMutablePointer<[LinkParameterLayout]>
 
+    /// What a lookup reads, as the two pointers: the lookup's steps are static functions of
+    /// it, so the closures they pass to the standard library capture two plain pointers, not
+    /// the matcher, whose capture costs a retain and a release per closure per lookup. The
+    /// caller holds the matcher for the whole lookup.
+    private struct Tables {
+        let trieStorage: UnsafeMutablePointer<LinkTrie>
+        let layoutStorage: UnsafeMutablePointer<[LinkParameterLayout]>
+
+        var trie: LinkTrie {
+            unsafeAddress { UnsafePointer(trieStorage) }
+            nonmutating unsafeMutableAddress { trieStorage }
+        }
+        var layouts: [LinkParameterLayout] {
+            unsafeAddress { UnsafePointer(layoutStorage) }
+        }
+    }
+
+    private var tables: Tables { Tables(trieStorage: trieStorage, layoutStorage: layoutStorage) }
+
     init() {
         trieStorage = .allocate(capacity: 1)
         trieStorage.initialize(to: LinkTrie())
@@ -65,38 +84,60 @@ final class LinkMatcher {
 
     /// Matches `url` against the patterns, ignoring redirects.
     func lookup(_ url: String) -> Lookup {
-        var parameters = LinkParameters()
+        var items = LinkCapturedValues()
+        var layout: LinkParameterLayout?
         var error: LinkError?
-        let entry = lookup(url, parameters: &parameters, error: &error)
+        let entry = withUnsafeMutablePointer(to: &error) { lookup(url, items: &items, layout: &layout, error: $0) }
         guard entry >= 0 else { return .failed(error.map { .error($0) } ?? .unexplained) }
-        return .found(entry: entry, parameters: parameters)
+        return .found(
+            entry: entry, parameters: LinkParameters(layout: consume layout, source: url, items: consume items))
     }
+
+    /// What ``lookup(_:items:error:)`` returns when the link matches nothing or is malformed.
+    static let unexplained = -1
+    /// What ``lookup(_:items:error:)`` returns, when given no `error` to fill, for a link with
+    /// a specific reason to fail (too long, a missing or unconvertible query value).
+    static let explainedFailure = -2
 
     /// Matches `url` against the patterns, ignoring redirects: the entry, with its values in
-    /// `parameters`, or -1, with a specific reason in `error` when there is a cheap one.
+    /// `items` and its layout in `layout` (for the ``LinkParameters``), or a negative number: ``unexplained``, or, for a specific reason, that reason
+    /// in `error` when given one and ``explainedFailure`` otherwise.
     ///
-    /// The hit path of ``LinkTable/resolve(_:)``: nothing is wrapped in a ``Lookup``, whose
-    /// copies cost more than the rest of a lookup's bookkeeping.
-    func lookup(_ url: String, parameters: inout LinkParameters, error: inout LinkError?) -> Int {
+    /// The hit path of ``LinkTable/resolve(_:)``: it makes no ``LinkParameters`` (the caller
+    /// makes one, once) and keeps no room for an error, whose making and dropping cost more
+    /// than the rest of a lookup's bookkeeping; a caller that needs the reason looks the link
+    /// up again with `error` (misses only, and only when a fallback wants a reason).
+    func lookup(
+        _ url: String, items: inout LinkCapturedValues, layout: inout LinkParameterLayout?,
+        error: UnsafeMutablePointer<LinkError?>? = nil
+    ) -> Int {
         let length = url.utf8.count
         guard length <= LinkAddress.maximumLength else {
-            error = .urlTooLong(length: length, limit: LinkAddress.maximumLength)
-            return -1
+            return Self.fail(.urlTooLong(length: length, limit: LinkAddress.maximumLength), error)
         }
-        if let result = url.utf8.withContiguousStorageIfAvailable({
-            lookup(bytes: $0, source: url, parameters: &parameters, error: &error)
-        }) {
-            return result
+        let tables = tables
+        // The link's UTF-8 bytes where they are (a string stored in another encoding is copied
+        // first, at the same offsets), without the retain of the string that reading them
+        // through its `utf8` view costs.
+        return url.withCString { text in
+            text.withMemoryRebound(to: UInt8.self, capacity: length) { bytes in
+                Self.lookup(
+                    tables, bytes: UnsafeBufferPointer(start: bytes, count: length), items: &items, layout: &layout,
+                    error: error)
+            }
         }
-        // A string stored in another encoding (bridged); a native copy has contiguous UTF-8.
-        let copy = String(decoding: Array(url.utf8), as: UTF8.self)
-        return copy.utf8.withContiguousStorageIfAvailable {
-            lookup(bytes: $0, source: copy, parameters: &parameters, error: &error)
-        } ?? -1
     }
 
-    private func lookup(
-        bytes: UnsafeBufferPointer<UInt8>, source: String, parameters: inout LinkParameters, error: inout LinkError?
+    /// Records `failure` in `error` when there is one: the failed lookup's result.
+    private static func fail(_ failure: LinkError, _ error: UnsafeMutablePointer<LinkError?>?) -> Int {
+        guard let error else { return explainedFailure }
+        error.pointee = failure
+        return unexplained
+    }
+
+    private static func lookup(
+        _ tables: Tables, bytes: UnsafeBufferPointer<UInt8>, items: inout LinkCapturedValues,
+        layout: inout LinkParameterLayout?, error: UnsafeMutablePointer<LinkError?>?
     ) -> Int {
         let count = bytes.count
         // Spaces and control characters make a link malformed wherever they are: the scheme's
@@ -191,52 +232,55 @@ final class LinkMatcher {
                 return -1
             }
 
-            guard let root = root(scheme: scheme, host: host) else { return -1 }
+            guard let root = root(tables, scheme: scheme, host: host) else { return -1 }
             defer { segments.deinitialize() }
             guard pathHasPercent else {
                 return walk(
-                    root, bytes: bytes, segments: UnsafeBufferPointer(segments), fromSource: true,
-                    source: source, sourceBytes: bytes, query: query, parameters: &parameters, error: &error)
+                    tables, root, bytes: bytes, segments: UnsafeBufferPointer(segments), fromSource: true,
+                    sourceBytes: bytes, query: query, items: &items, layout: &layout, error: error)
             }
-            // Decode the segments into one buffer, '/'-separated like the link.
-            var decoded: [UInt8] = []
-            decoded.reserveCapacity(pathEnd - pathStart)
-            for position in segments.indices {
-                let segment = segments[position]
-                let start = decoded.count
-                guard
-                    LinkPercentEncoding.decode(
-                        UnsafeBufferPointer(rebasing: bytes[segment.start..<segment.end]), into: &decoded)
-                else { return -1 }
-                segments[position] = SegmentRef(
-                    start: start, end: decoded.count,
-                    isPrintableASCII: decoded[start...].allSatisfy { $0 > 0x20 && $0 < 0x7F })
-                decoded.append(UInt8(ascii: "/"))
-            }
-            return decoded.withUnsafeBufferPointer { decodedBytes in
-                walk(
-                    root, bytes: decodedBytes, segments: UnsafeBufferPointer(segments), fromSource: false,
-                    source: source, sourceBytes: bytes, query: query, parameters: &parameters, error: &error)
+            // Decode the segments into one buffer, '/'-separated like the link, on the stack
+            // for any link of ordinary length: decoded segments and their separators take no
+            // more room than the path and a last separator.
+            return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: pathEnd - pathStart + 1) { decoded in
+                var length = 0
+                for position in segments.indices {
+                    let segment = segments[position]
+                    guard
+                        let end = LinkPercentEncoding.decode(
+                            UnsafeBufferPointer(rebasing: bytes[segment.start..<segment.end]), into: decoded,
+                            at: length)
+                    else { return -1 }
+                    segments[position] = SegmentRef(
+                        start: length, end: end,
+                        isPrintableASCII: decoded[length..<end].allSatisfy { $0 > 0x20 && $0 < 0x7F })
+                    decoded[end] = UInt8(ascii: "/")
+                    length = end + 1
+                }
+                return walk(
+                    tables, root, bytes: UnsafeBufferPointer(rebasing: decoded[..<length]),
+                    segments: UnsafeBufferPointer(segments), fromSource: false, sourceBytes: bytes, query: query,
+                    items: &items, layout: &layout, error: error)
             }
         }
     }
 
-    /// Walks the trie from `root` and, on a match, collects the values.
-    private func walk(
-        _ root: Int, bytes: UnsafeBufferPointer<UInt8>, segments: UnsafeBufferPointer<SegmentRef>, fromSource: Bool,
-        source: String, sourceBytes: UnsafeBufferPointer<UInt8>, query: Range<Int>, parameters: inout LinkParameters,
-        error: inout LinkError?
+    /// Walks the trie from `root` and, on a match, collects the values and hands over the
+    /// entry's layout in `matched`: the one retain of it a hit makes, kept by the parameters.
+    private static func walk(
+        _ tables: Tables, _ root: Int, bytes: UnsafeBufferPointer<UInt8>, segments: UnsafeBufferPointer<SegmentRef>,
+        fromSource: Bool, sourceBytes: UnsafeBufferPointer<UInt8>, query: Range<Int>, items: inout LinkCapturedValues,
+        layout matched: inout LinkParameterLayout?, error: UnsafeMutablePointer<LinkError?>?
     ) -> Int {
         withCaptureSlots(count: segments.count) { captures in
             var state = Walk(bytes: bytes, segments: segments, captures: captures)
-            let found = trie.walk(root, 0, &state)
+            let found = tables.trie.walk(root, 0, &state)
             guard found >= 0 else { return -1 }
-            let layout = layouts[Int(found)]
+            let layout = tables.layouts[Int(found)]
             guard !layout.slots.isEmpty else {
-                parameters = LinkParameters(layout: layout, source: source, items: LinkCapturedValues())
+                matched = layout
                 return Int(found)
             }
-            var items = LinkCapturedValues()
             for slot in 0..<layout.pathSlotCount where layout.slots[slot].depth < captures.count {
                 let capture = captures[Int(layout.slots[slot].depth)]
                 let text: LinkCapturedText
@@ -274,11 +318,10 @@ final class LinkMatcher {
                 do throws(LinkError) {
                     try appendQueryItems(of: layout, bytes: sourceBytes, query: query, to: &items)
                 } catch let failure {
-                    error = failure
-                    return -1
+                    return Self.fail(failure, error)
                 }
             }
-            parameters = LinkParameters(layout: layout, source: source, items: items)
+            matched = layout
             return Int(found)
         }
     }
@@ -309,13 +352,15 @@ final class LinkMatcher {
     }
 
     /// Reads the values of `entry`'s query items from the link's query, in the pattern's order.
-    private func appendQueryItems(
+    private static func appendQueryItems(
         of layout: LinkParameterLayout, bytes: UnsafeBufferPointer<UInt8>, query: Range<Int>,
         to items: inout LinkCapturedValues
     ) throws(LinkError) {
         for slot in layout.pathSlotCount..<layout.slots.count {
-            let item = layout.slots[slot]
-            let converter = item.converter
+            // The slot's fields are read where needed rather than copied out together, which
+            // would retain its texts and converter.
+            let kind = layout.slots[slot].kind
+            let keyIsPrintableASCII = layout.slots[slot].queryKeyIsPrintableASCII
             var found = false
             var itemStart = query.lowerBound
             while itemStart < query.upperBound {
@@ -328,20 +373,34 @@ final class LinkMatcher {
                 defer { itemStart = itemEnd + 1 }
                 // A key without '=' has an empty value, which counts as absent.
                 guard equals >= 0, equals + 1 < itemEnd,
-                    Self.key(UnsafeBufferPointer(rebasing: bytes[itemStart..<equals]), is: item.queryKey)
+                    Self.key(
+                        UnsafeBufferPointer(rebasing: bytes[itemStart..<equals]), is: layout.slots[slot].queryKey,
+                        keyIsPrintableASCII: keyIsPrintableASCII)
                 else { continue }
                 let raw = UnsafeBufferPointer(rebasing: bytes[(equals + 1)..<itemEnd])
+                let needsDecoding = raw.contains(where: { $0 == UInt8(ascii: "%") || $0 >= 0x7F })
+                if !needsDecoding, kind != .custom {
+                    // The usual value: a byte range of the link and plain data, stored as they are.
+                    guard let value = LinkValueConversion.value(raw, builtin: kind) else {
+                        throw .conversionFailed(
+                            parameter: layout.slots[slot].name, expected: layout.slots[slot].type,
+                            found: String(decoding: raw, as: UTF8.self), pattern: layout.pattern)
+                    }
+                    items.append(slot: slot, start: equals + 1, end: itemEnd, value: value)
+                    found = true
+                    continue
+                }
                 let value: LinkConvertedValue?
                 let text: LinkCapturedText
-                if raw.contains(where: { $0 == UInt8(ascii: "%") || $0 >= 0x7F }) {
+                if needsDecoding {
                     var decoded: [UInt8] = []
                     _ = LinkPercentEncoding.decode(raw, into: &decoded)
                     let string = String(decoding: decoded, as: UTF8.self)
                     text = .owned(string)
-                    value = LinkValueConversion.convert(string, with: converter)
+                    value = LinkValueConversion.convert(string, with: layout.slots[slot].converter)
                 } else {
                     text = .slice(start: equals + 1, end: itemEnd)
-                    value = LinkValueConversion.convert(raw, with: converter)
+                    value = LinkValueConversion.convert(raw, with: layout.slots[slot].converter)
                 }
                 guard let value else {
                     let found: String
@@ -350,22 +409,26 @@ final class LinkMatcher {
                     case .slice: found = String(decoding: raw, as: UTF8.self)
                     }
                     throw .conversionFailed(
-                        parameter: item.name, expected: item.type, found: found,
+                        parameter: layout.slots[slot].name, expected: layout.slots[slot].type, found: found,
                         pattern: layout.pattern)
                 }
                 items.append(slot: slot, text: text, value: value)
                 found = true
             }
-            if !found, !item.isOptional {
-                throw .missingParameter(name: item.name, pattern: layout.pattern)
+            if !found, !layout.slots[slot].isOptional {
+                throw .missingParameter(name: layout.slots[slot].name, pattern: layout.pattern)
             }
         }
     }
 
-    /// Whether the raw query key `bytes` decodes to `key`.
-    private static func key(_ bytes: UnsafeBufferPointer<UInt8>, is key: String) -> Bool {
-        if !bytes.contains(where: { $0 == UInt8(ascii: "%") || $0 >= 0x7F }), LinkTrie.isPrintableASCII(key) {
-            return bytes.elementsEqual(key.utf8)
+    /// Whether the raw query key `bytes` decodes to `key`; `keyIsPrintableASCII` says whether
+    /// `key` is printable ASCII, which only equal bytes can then spell.
+    private static func key(_ bytes: UnsafeBufferPointer<UInt8>, is key: String, keyIsPrintableASCII: Bool) -> Bool {
+        if keyIsPrintableASCII, !bytes.contains(where: { $0 == UInt8(ascii: "%") || $0 >= 0x7F }) {
+            // Compared as bytes, the lengths first: most keys of a link are other keys.
+            guard bytes.count == key.utf8.count else { return false }
+            return key.utf8.withContiguousStorageIfAvailable { $0.elementsEqual(bytes) }
+                ?? bytes.elementsEqual(key.utf8)
         }
         var decoded: [UInt8] = []
         _ = LinkPercentEncoding.decode(bytes, into: &decoded)
@@ -396,12 +459,20 @@ final class LinkMatcher {
     }
 
     /// The root for a link's scheme and host, compared without regard to ASCII case.
-    private func root(scheme: UnsafeBufferPointer<UInt8>, host: UnsafeBufferPointer<UInt8>?) -> Int? {
-        if trie.rootList.count <= 8, !(host?.contains(where: { $0 >= 0x80 }) ?? false) {
-            for root in trie.rootList where trie.pool(root.scheme, equalsLowercased: scheme) {
+    private static func root(
+        _ tables: Tables, scheme: UnsafeBufferPointer<UInt8>, host: UnsafeBufferPointer<UInt8>?
+    ) -> Int? {
+        if tables.trie.rootList.count <= 8, !(host?.contains(where: { $0 >= 0x80 }) ?? false) {
+            // Lengths first: most roots differ from the link in the length of scheme or host.
+            for root in tables.trie.rootList where Int(root.scheme.count) == scheme.count {
                 if let host {
-                    if root.hasHost, trie.pool(root.host, equalsLowercased: host) { return Int(root.node) }
-                } else if !root.hasHost {
+                    if root.hasHost, Int(root.host.count) == host.count,
+                        tables.trie.pool(root.scheme, equalsLowercased: scheme),
+                        tables.trie.pool(root.host, equalsLowercased: host)
+                    {
+                        return Int(root.node)
+                    }
+                } else if !root.hasHost, tables.trie.pool(root.scheme, equalsLowercased: scheme) {
                     return Int(root.node)
                 }
             }
@@ -411,7 +482,7 @@ final class LinkMatcher {
         let key = LinkAddress.rootKey(
             scheme: String(decoding: scheme, as: UTF8.self).lowercased(),
             host: host.map { String(decoding: $0, as: UTF8.self).lowercased() })
-        return trie.roots[key]
+        return tables.trie.roots[key]
     }
 
     private static func isLetter(_ byte: UInt8) -> Bool {

@@ -25,6 +25,43 @@ enum LinkPercentEncoding {
         return String(decoding: decoded, as: UTF8.self)
     }
 
+    /// Writes the decoded `bytes` into `output` from `start` on, where there is room for
+    /// `bytes.count` more, and returns where they end; `nil` for a bad escape or for escapes
+    /// that do not decode to UTF-8 (what ``decode(_:)`` throws for). Text without escapes is
+    /// copied as it is: a link's own text is UTF-8 already.
+    static func decode(
+        _ bytes: UnsafeBufferPointer<UInt8>, into output: UnsafeMutableBufferPointer<UInt8>, at start: Int
+    ) -> Int? {
+        var end = start
+        var index = 0
+        var escaped = false
+        while index < bytes.count {
+            let byte = bytes[index]
+            guard byte == UInt8(ascii: "%") else {
+                output[end] = byte
+                end += 1
+                index += 1
+                continue
+            }
+            guard index + 2 < bytes.count, let high = hexValue(bytes[index + 1]), let low = hexValue(bytes[index + 2])
+            else { return nil }
+            output[end] = high << 4 | low
+            end += 1
+            index += 3
+            escaped = true
+        }
+        guard escaped else { return end }
+        var iterator = UnsafeBufferPointer(rebasing: output[start..<end]).makeIterator()
+        var decoder = UTF8()
+        while true {
+            switch decoder.decode(&iterator) {
+            case .scalarValue: continue
+            case .emptyInput: return end
+            case .error: return nil
+            }
+        }
+    }
+
     /// Appends the decoded `bytes` to `output`; `false` for a bad escape or for escapes that do
     /// not decode to UTF-8 (what ``decode(_:)`` throws for). Allocates nothing beyond `output`.
     static func decode(_ bytes: UnsafeBufferPointer<UInt8>, into output: inout [UInt8]) -> Bool {

@@ -509,9 +509,11 @@ struct LinkTrie {
     func pool(_ range: PoolRange, equalsLowercased bytes: UnsafeBufferPointer<UInt8>) -> Bool {
         guard bytes.count == Int(range.count) else { return false }
         return bytePool.withUnsafeBufferPointer { pool in
-            for offset in 0..<bytes.count
-            where LinkValueConversion.asciiLowercase(bytes[offset]) != pool[Int(range.start) + offset] {
-                return false
+            // Equal bytes first: links mostly spell scheme and host in lowercase already.
+            for offset in 0..<bytes.count where bytes[offset] != pool[Int(range.start) + offset] {
+                guard LinkValueConversion.asciiLowercase(bytes[offset]) == pool[Int(range.start) + offset] else {
+                    return false
+                }
             }
             return true
         }

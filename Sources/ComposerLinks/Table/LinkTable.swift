@@ -236,15 +236,18 @@ public struct LinkTable<Target> {
     public func resolve(_ url: String) throws(LinkError) -> Target {
         // The common cases first, without the generic `Outcome` or a `Lookup` to copy: a match
         // with no redirects, and a miss going to a fallback that needs no reason.
-        var parameters = LinkParameters()
-        var error: LinkError?
-        let entry = matcher.lookup(url, parameters: &parameters, error: &error)
+        var items = LinkCapturedValues()
+        var layout: LinkParameterLayout?
+        let entry = matcher.lookup(url, items: &items, layout: &layout)
         if entry >= 0 {
+            let parameters = LinkParameters(layout: consume layout, source: url, items: consume items)
             if redirectTargets.isEmpty { return try make(entry, parameters) }
             return try resolveOtherwise(url, lookup: .found(entry: entry, parameters: parameters))
         }
         if let makePlainFallback { return makePlainFallback(url) }
-        return try resolveOtherwise(url, lookup: .failed(error.map { .error($0) } ?? .unexplained))
+        // A specific reason is found again by a lookup that keeps it.
+        return try resolveOtherwise(
+            url, lookup: entry == LinkMatcher.explainedFailure ? matcher.lookup(url) : .failed(.unexplained))
     }
 
     /// The rest of ``resolve(_:)``: redirects and fallbacks that want a reason. Kept out of

@@ -14,6 +14,8 @@ final class LinkParameterLayout: Sendable {
         /// The converter's kind, as plain data to compare a requested type with.
         let kind: LinkValueConversion.Kind
         let isOptional: Bool
+        /// Whether `queryKey` is printable ASCII, so that a link's key is compared as bytes.
+        let queryKeyIsPrintableASCII: Bool
         /// The path segment it captures; -1 for a query placeholder.
         let depth: Int32
         /// In a segment with several placeholders, which one this is, and the texts between
@@ -58,7 +60,7 @@ final class LinkParameterLayout: Sendable {
                 slots.append(
                     Slot(
                         converter: converters[slots.count], kind: LinkValueConversion.Kind(converters[slots.count]),
-                        isOptional: false, depth: Int32(depth), part: Int32(part),
+                        isOptional: false, queryKeyIsPrintableASCII: true, depth: Int32(depth), part: Int32(part),
                         name: placeholder.name, queryKey: "", separators: separators))
             }
         }
@@ -67,7 +69,8 @@ final class LinkParameterLayout: Sendable {
             slots.append(
                 Slot(
                     converter: converters[slots.count], kind: LinkValueConversion.Kind(converters[slots.count]),
-                    isOptional: item.placeholder.isOptional, depth: -1, part: 0,
+                    isOptional: item.placeholder.isOptional,
+                    queryKeyIsPrintableASCII: LinkTrie.isPrintableASCII(item.key), depth: -1, part: 0,
                     name: item.placeholder.name, queryKey: item.key, separators: []))
         }
         self.slots = slots
@@ -119,8 +122,9 @@ enum LinkCapturedText: Sendable {
 /// The values of one match, grouped by slot in slot order (several for a repeated query key).
 ///
 /// Up to four live inline, which is every pattern's path and most patterns altogether, so a
-/// match allocates nothing for them; texts that are not byte ranges of the link (decoded
-/// ones), app types' values and any further items are kept in `extras`, `nil` on most matches.
+/// match allocates nothing for them; so does the first text that is not a byte range of the
+/// link (a decoded one, such as a catch-all's across escaped segments). Further such texts,
+/// app types' values and any further items are kept in `extras`, `nil` on most matches.
 struct LinkCapturedValues: RandomAccessCollection, Sendable {
     /// What does not fit inline or is not plain data.
     private struct Extras: Sendable {
@@ -133,6 +137,9 @@ struct LinkCapturedValues: RandomAccessCollection, Sendable {
         LinkCapturedValue.unused, LinkCapturedValue.unused, LinkCapturedValue.unused, LinkCapturedValue.unused
     )
     private(set) var endIndex = 0
+    /// The first text kept by ``append(slot:text:value:)``, at position 0; the others are in
+    /// `extras`, which would otherwise need an array for a single text.
+    private var firstOwnedText: String?
     private var extras: Extras?
 
     var startIndex: Int { 0 }
@@ -170,9 +177,15 @@ struct LinkCapturedValues: RandomAccessCollection, Sendable {
         case .slice(let start, let end):
             append(slot: slot, start: start, end: end, value: stored)
         case .owned(let owned):
-            extras = extras ?? Extras()
-            extras?.texts.append(owned)
-            append(LinkCapturedValue(slot: slot, start: -1, end: Int32((extras?.texts.count ?? 1) - 1), value: stored))
+            var position: Int32 = 0
+            if firstOwnedText == nil {
+                firstOwnedText = owned
+            } else {
+                extras = extras ?? Extras()
+                extras?.texts.append(owned)
+                position = Int32(extras?.texts.count ?? 1)
+            }
+            append(LinkCapturedValue(slot: slot, start: -1, end: position, value: stored))
         }
     }
 
@@ -190,6 +203,8 @@ struct LinkCapturedValues: RandomAccessCollection, Sendable {
     }
 
     /// The first value of `slot`, if any: found by position, without copying the values.
+    /// Always inlined: called, it took a copy of the whole collection (a memcpy) per value read.
+    @inline(__always)
     func first(slot: Int) -> LinkCapturedValue? {
         if endIndex > 0, inline.0.slot == slot { return inline.0 }
         if endIndex > 1, inline.1.slot == slot { return inline.1 }
@@ -199,7 +214,9 @@ struct LinkCapturedValues: RandomAccessCollection, Sendable {
     }
 
     /// A text kept by ``append(slot:text:value:)``.
-    func ownedText(_ position: Int32) -> String { (extras?.texts ?? [])[Int(position)] }
+    func ownedText(_ position: Int32) -> String {
+        position == 0 ? firstOwnedText ?? "" : (extras?.texts ?? [])[Int(position) - 1]
+    }
 
     /// An app type's value kept by ``append(slot:text:value:)``.
     func customValue(_ position: Int32) -> any Sendable { (extras?.values ?? [])[Int(position)] }

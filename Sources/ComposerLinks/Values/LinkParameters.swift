@@ -20,7 +20,7 @@ public struct LinkParameters: Sendable, CustomStringConvertible {
         self.init(layout: nil, source: "", items: LinkCapturedValues())
     }
 
-    init(layout: LinkParameterLayout?, source: String, items: LinkCapturedValues) {
+    init(layout: LinkParameterLayout?, source: String, items: consuming LinkCapturedValues) {
         self.layout = layout
         self.source = source
         self.items = items
@@ -133,22 +133,22 @@ public struct LinkParameters: Sendable, CustomStringConvertible {
 
     /// The `<int:name?>` value, or `nil` when absent.
     public func optionalInt(_ name: String) throws(LinkError) -> Int? {
-        try builtin(name, declaredAs: .int)
+        try builtin(name, declaredAs: .int, kind: .int)
     }
 
     /// The `<double:name?>` value, or `nil` when absent.
     public func optionalDouble(_ name: String) throws(LinkError) -> Double? {
-        try builtin(name, declaredAs: .double)
+        try builtin(name, declaredAs: .double, kind: .double)
     }
 
     /// The `<uuid:name?>` value, or `nil` when absent.
     public func optionalUUID(_ name: String) throws(LinkError) -> UUID? {
-        try builtin(name, declaredAs: .uuid)
+        try builtin(name, declaredAs: .uuid, kind: .uuid)
     }
 
     /// The `<bool:name?>` value, or `nil` when absent.
     public func optionalBool(_ name: String) throws(LinkError) -> Bool? {
-        try builtin(name, declaredAs: .bool)
+        try builtin(name, declaredAs: .bool, kind: .bool)
     }
 
     /// The converted value, or `nil` when an optional query key is absent.
@@ -165,9 +165,12 @@ public struct LinkParameters: Sendable, CustomStringConvertible {
         return value
     }
 
-    /// The value of `name`, which the pattern must declare as the built-in `type`; `nil` when absent.
-    private func builtin<Value>(_ name: String, declaredAs type: LinkValueType) throws(LinkError) -> Value? {
-        guard let item = try first(name, declaredAs: type) else { return nil }
+    /// The value of `name`, which the pattern must declare as the built-in `type`, which
+    /// converts as `kind`; `nil` when absent.
+    private func builtin<Value>(
+        _ name: String, declaredAs type: LinkValueType, kind: LinkValueConversion.Kind
+    ) throws(LinkError) -> Value? {
+        guard let item = try first(name, declaredAs: type, kind: kind) else { return nil }
         if let value = item.value.unboxed(as: Value.self) { return value }
         return try cast(item, name, as: Value.self)
     }
@@ -187,11 +190,14 @@ public struct LinkParameters: Sendable, CustomStringConvertible {
         items.first(slot: try slotIndex(name))
     }
 
-    /// Like `first(_:)`, after checking that the pattern declares `name` as `type`.
-    private func first(_ name: String, declaredAs type: LinkValueType) throws(LinkError) -> LinkCapturedValue? {
+    /// Like `first(_:)`, after checking that the pattern declares `name` as the built-in
+    /// `type`, which converts as `kind`.
+    private func first(
+        _ name: String, declaredAs type: LinkValueType, kind: LinkValueConversion.Kind
+    ) throws(LinkError) -> LinkCapturedValue? {
         let slot = try slotIndex(name)
         // Built-in types have no converter of the app's, so equal kinds are equal types.
-        guard let layout, layout.slots[slot].kind == LinkValueConversion.Kind(LinkConverter(type: type)) else {
+        guard let layout, layout.slots[slot].kind == kind else {
             throw .wrongType(parameter: name, requested: type.description, declared: declaredType(slot))
         }
         return items.first(slot: slot)
