@@ -119,7 +119,7 @@ private struct SharedWalk: CandidateVisitor {
     /// Asks `screen` the tests still asked whose type its class casts to, in order; stops the walk
     /// when the first test accepts it.
     mutating func visit(_ screen: any Screen) -> Bool {
-        var castingTests = castingTests(screen)
+        var castingTests = classes.cached(for: screen) ?? castingTestsOfNewClass(screen)
         while castingTests != 0 {
             let test = castingTests.trailingZeroBitCount
             guard test < stillAsked else { return false }
@@ -132,9 +132,11 @@ private struct SharedWalk: CandidateVisitor {
         return false
     }
 
-    /// The tests whose type `screen`'s class casts to, one bit each.
-    private mutating func castingTests(_ screen: any Screen) -> UInt64 {
-        classes.answer(for: screen) { [tests] screen in
+    /// The tests whose type the class of `screen`, not met before, casts to, one bit each. (Apart
+    /// from `visit`, whose every call would otherwise copy the tests into this closure.)
+    private mutating func castingTestsOfNewClass(_ screen: any Screen) -> UInt64 {
+        let tests = tests
+        return classes.answer(for: screen) { screen in
             var bits: UInt64 = 0
             for (position, test) in tests.enumerated() where test.castsToTarget(screen) {
                 bits |= 1 << UInt64(position)

@@ -243,11 +243,18 @@ struct ClassAnswers<Answer> {
 
     @inlinable init() {}
 
-    /// The answer for `screen`'s class; `compute` answers for a class not seen yet.
-    @inlinable mutating func answer(for screen: any Screen, _ compute: (any Screen) -> Answer) -> Answer {
+    /// The answer for `screen`'s class, if it was asked before.
+    @inlinable func cached(for screen: any Screen) -> Answer? {
         let type = ObjectIdentifier(Swift.type(of: screen))
         if let first, first.type == type { return first.answer }
         for entry in others where entry.type == type { return entry.answer }
+        return nil
+    }
+
+    /// The answer for `screen`'s class; `compute` answers for a class not seen yet.
+    @inlinable mutating func answer(for screen: any Screen, _ compute: (any Screen) -> Answer) -> Answer {
+        if let known = cached(for: screen) { return known }
+        let type = ObjectIdentifier(Swift.type(of: screen))
         let answer = compute(screen)
         if first == nil {
             first = (type, answer)
