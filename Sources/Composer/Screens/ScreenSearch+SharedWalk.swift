@@ -44,21 +44,24 @@ extension CandidateTesting {
 /// `finder`'s test with `context`. Its screen and context types are generic parameters here, so
 /// that the test reads them from its captures rather than looking up the finder's associated types
 /// each time it is asked; inlinable, so that an app's module compiles it for its own screen class.
+/// A screen is typed as ``FinderMatch`` types it (``CandidateCast``).
 @MainActor @inlinable
 func makeCandidateCheck<F: StackIteratingFinder, Target, Context>(
     _ finder: F, of _: Target.Type, with context: Context
 ) -> CandidateCheck where F.ViewController == Target, F.Context == Context {
-    // A screen whose class casts to a class type is that very object, as in `firstScreen`.
-    let castsToTarget: @MainActor (any Screen) -> Bool = { $0 is Target }
-    if Target.self is AnyObject.Type {
-        return CandidateCheck(
-            castsToTarget: castsToTarget,
-            accepts: { finder.isTarget(unsafeBitCast($0 as AnyObject, to: Target.self), with: context) })
-    }
-    return CandidateCheck(
-        castsToTarget: castsToTarget,
+    if Target.self is AnyObject.Type { return candidateCheck(finder, with: context, typing: SameObjectCast.self) }
+    return candidateCheck(finder, with: context, typing: DynamicCast.self)
+}
+
+/// ``makeCandidateCheck(_:of:with:)`` with the way a screen is typed chosen.
+@MainActor @inlinable
+func candidateCheck<F: StackIteratingFinder, Target, Context, Cast: CandidateCast>(
+    _ finder: F, with context: Context, typing _: Cast.Type
+) -> CandidateCheck where F.ViewController == Target, F.Context == Context {
+    CandidateCheck(
+        castsToTarget: { $0 is Target },
         accepts: { screen in
-            guard let typed = screen as? Target else { return false }
+            guard let typed = Cast.typed(screen, as: Target.self) else { return false }
             return finder.isTarget(typed, with: context)
         })
 }
