@@ -62,12 +62,20 @@ enum SlotValue: Sendable {
     }
 }
 
-/// Runs `body` with `count` empty capture slots that live on the stack when few.
-func withCaptureSlots<Result>(count: Int, _ body: (UnsafeMutableBufferPointer<CaptureSlot>) -> Result) -> Result {
+/// Runs `body` with `count` capture slots that live on the stack when few: empty ones, or,
+/// without `cleared`, whatever the stack held.
+///
+/// A lookup asks for uncleared slots: it reads only the slots of the depths where the
+/// winning path's placeholders (or catch-all) took a segment, and the walk writes each of
+/// those before going deeper, so clearing every slot first is work thrown away. `CaptureSlot`
+/// is plain data (no references), so writing it over uninitialized memory is allowed and
+/// nothing needs deinitializing.
+func withCaptureSlots<Result>(
+    count: Int, cleared: Bool = true, _ body: (UnsafeMutableBufferPointer<CaptureSlot>) -> Result
+) -> Result {
     withUnsafeTemporaryAllocation(of: CaptureSlot.self, capacity: max(count, 1)) { buffer in
         let slots = UnsafeMutableBufferPointer(rebasing: buffer[..<count])
-        slots.initialize(repeating: CaptureSlot())
-        defer { slots.deinitialize() }
+        if cleared { slots.initialize(repeating: CaptureSlot()) }
         return body(slots)
     }
 }

@@ -60,7 +60,9 @@ func seconds(_ duration: Duration) -> Double {
 }
 
 /// The command line: `--rounds N` (default 7), `--slice SECONDS` per contender per round
-/// (default 0.02), or `--probe CASE COUNT [PASSES]` for counting instructions (see instructions.sh).
+/// (default 0.02), `--counts 10,1000` to time only those pattern counts of the main shapes
+/// (and skip the affix shape), or `--probe CASE COUNT [PASSES]` for counting instructions
+/// (see instructions.sh).
 let arguments = CommandLine.arguments
 func option(_ name: String) -> String? {
     guard let position = arguments.firstIndex(of: name), position + 1 < arguments.count else { return nil }
@@ -68,6 +70,7 @@ func option(_ name: String) -> String? {
 }
 let roundCount = option("--rounds").flatMap(Int.init) ?? 7
 let slice = option("--slice").flatMap(Double.init) ?? 0.02
+let chosenCounts = option("--counts").map { $0.split(separator: ",").compactMap { Int($0) } }
 
 /// Allocations per call of `body` over `links`, counted in one pass (which also warms up).
 func countAllocations(_ links: [String], _ body: (String) -> Int) -> Double {
@@ -328,10 +331,11 @@ print()
 print("Ten shapes per module (static, int, string, int+uuid, string+query, catch-all, host aliases + affix,")
 print("double+bool, int+catch-all); misses: unknown segment, dead end, wrong type, unknown host")
 var rows: [Row] = []
-for count in [10, 100, 1_000, 10_000] {
+for count in chosenCounts ?? [10, 100, 1_000, 10_000] {
     rows.append(try run(count, pattern, hit, miss, reads: reads))
 }
 printRows(rows)
+if chosenCounts != nil { exit(0) }
 
 print()
 print("Placeholders that differ only in the text around them: app://w/u<n>-<int:id>.json")
