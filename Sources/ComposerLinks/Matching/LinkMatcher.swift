@@ -85,12 +85,13 @@ final class LinkMatcher {
     /// Matches `url` against the patterns, ignoring redirects.
     func lookup(_ url: String) -> Lookup {
         var items = LinkCapturedValues()
-        var layout: LinkParameterLayout?
+        var layout: Unmanaged<LinkParameterLayout>?
         var error: LinkError?
         let entry = withUnsafeMutablePointer(to: &error) { lookup(url, items: &items, layout: &layout, error: $0) }
         guard entry >= 0 else { return .failed(error.map { .error($0) } ?? .unexplained) }
         return .found(
-            entry: entry, parameters: LinkParameters(layout: consume layout, source: url, items: consume items))
+            entry: entry,
+            parameters: LinkParameters(layout: layout?.takeRetainedValue(), source: url, items: consume items))
     }
 
     /// What ``lookup(_:items:error:)`` returns when the link matches nothing or is malformed.
@@ -100,15 +101,18 @@ final class LinkMatcher {
     static let explainedFailure = -2
 
     /// Matches `url` against the patterns, ignoring redirects: the entry, with its values in
-    /// `items` and its layout in `layout` (for the ``LinkParameters``), or a negative number: ``unexplained``, or, for a specific reason, that reason
-    /// in `error` when given one and ``explainedFailure`` otherwise.
+    /// `items` and its layout in `layout` (retained once, for the ``LinkParameters`` to take
+    /// over; set only on a match), or a negative number: ``unexplained``, or, for a specific
+    /// reason, that reason in `error` when given one and ``explainedFailure`` otherwise.
+    ///
+    /// The layout comes back unmanaged so that setting it releases no previous `nil` value.
     ///
     /// The hit path of ``LinkTable/resolve(_:)``: it makes no ``LinkParameters`` (the caller
     /// makes one, once) and keeps no room for an error, whose making and dropping cost more
     /// than the rest of a lookup's bookkeeping; a caller that needs the reason looks the link
     /// up again with `error` (misses only, and only when a fallback wants a reason).
     func lookup(
-        _ url: String, items: inout LinkCapturedValues, layout: inout LinkParameterLayout?,
+        _ url: String, items: inout LinkCapturedValues, layout: inout Unmanaged<LinkParameterLayout>?,
         error: UnsafeMutablePointer<LinkError?>? = nil
     ) -> Int {
         let length = url.utf8.count
@@ -137,7 +141,7 @@ final class LinkMatcher {
 
     private static func lookup(
         _ tables: Tables, bytes: UnsafeBufferPointer<UInt8>, items: inout LinkCapturedValues,
-        layout: inout LinkParameterLayout?, error: UnsafeMutablePointer<LinkError?>?
+        layout: inout Unmanaged<LinkParameterLayout>?, error: UnsafeMutablePointer<LinkError?>?
     ) -> Int {
         let count = bytes.count
         // Spaces and control characters make a link malformed wherever they are: the scheme's
@@ -266,19 +270,21 @@ final class LinkMatcher {
     }
 
     /// Walks the trie from `root` and, on a match, collects the values and hands over the
-    /// entry's layout in `matched`: the one retain of it a hit makes, kept by the parameters.
+    /// entry's layout in `matched`, retained: the one retain of it a hit makes, which the
+    /// parameters take over.
     private static func walk(
         _ tables: Tables, _ root: Int, bytes: UnsafeBufferPointer<UInt8>, segments: UnsafeBufferPointer<SegmentRef>,
         fromSource: Bool, sourceBytes: UnsafeBufferPointer<UInt8>, query: Range<Int>, items: inout LinkCapturedValues,
-        layout matched: inout LinkParameterLayout?, error: UnsafeMutablePointer<LinkError?>?
+        layout matched: inout Unmanaged<LinkParameterLayout>?, error: UnsafeMutablePointer<LinkError?>?
     ) -> Int {
         withCaptureSlots(count: segments.count) { captures in
             var state = Walk(bytes: bytes, segments: segments, captures: captures)
+            defer { state.end() }
             let found = tables.trie.walk(root, 0, &state)
             guard found >= 0 else { return -1 }
             let layout = tables.layouts[Int(found)]
             guard !layout.slots.isEmpty else {
-                matched = layout
+                matched = Unmanaged.passRetained(layout)
                 return Int(found)
             }
             for slot in 0..<layout.pathSlotCount where layout.slots[slot].depth < captures.count {
@@ -321,7 +327,7 @@ final class LinkMatcher {
                     return Self.fail(failure, error)
                 }
             }
-            matched = layout
+            matched = Unmanaged.passRetained(layout)
             return Int(found)
         }
     }

@@ -33,6 +33,7 @@ extension LinkTrie {
             refs.withUnsafeBufferPointer { segmentBuffer in
                 withCaptureSlots(count: segments.count) { slots in
                     var state = Walk(bytes: buffer, segments: segmentBuffer, captures: slots)
+                    defer { state.end() }
                     state.relaxed = relaxed
                     state.tracking = true
                     var tree = self

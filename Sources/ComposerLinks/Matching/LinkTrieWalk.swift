@@ -89,9 +89,10 @@ struct Walk {
     /// Whether to record `progress`, which only explanations need.
     var tracking = false
     var visits = 0
-    /// What the walk keeps besides plain data, made on first use: most walks keep nothing, and
-    /// a walk that holds one `nil` reference costs nothing to drop.
-    private var kept: Kept?
+    /// What the walk keeps besides plain data, made on first use and released by ``end()``:
+    /// most walks keep nothing, and end without a call to release a `nil` reference, which
+    /// dropping a walk that held it as a strong reference would make.
+    private var kept: Unmanaged<Kept>?
 
     /// Texts and values of slots that are not plain data, and how far the walk got.
     private final class Kept {
@@ -101,17 +102,24 @@ struct Walk {
     }
 
     /// How far the walk got, when `tracking`.
-    var progress: LinkTrie.Progress { kept?.progress ?? LinkTrie.Progress() }
+    var progress: LinkTrie.Progress { kept?.takeUnretainedValue().progress ?? LinkTrie.Progress() }
     /// Texts of slots that are not byte ranges of `bytes`.
-    var ownedTexts: [String] { kept?.ownedTexts ?? [] }
+    var ownedTexts: [String] { kept?.takeUnretainedValue().ownedTexts ?? [] }
     /// Values of app-defined types.
-    var customValues: [any Sendable] { kept?.customValues ?? [] }
+    var customValues: [any Sendable] { kept?.takeUnretainedValue().customValues ?? [] }
 
     private mutating func keep() -> Kept {
-        if let kept { return kept }
+        if let kept { return kept.takeUnretainedValue() }
         let made = Kept()
-        kept = made
+        kept = Unmanaged.passRetained(made)
         return made
+    }
+
+    /// Lets go of what the walk kept. Called once by whoever made the walk (in a `defer`),
+    /// after the last read of its texts and values; copies of a walk share what it kept.
+    mutating func end() {
+        kept?.release()
+        kept = nil
     }
 
     /// Notes that the walk entered `node` at `depth`, for `progress`.
@@ -146,7 +154,7 @@ struct Walk {
 
     /// The slot's text when the walk keeps it, `nil` when it is the slot's byte range.
     func ownedText(_ slot: CaptureSlot) -> String? {
-        slot.owned >= 0 ? kept?.ownedTexts[Int(slot.owned)] : nil
+        slot.owned >= 0 ? kept?.takeUnretainedValue().ownedTexts[Int(slot.owned)] : nil
     }
 
     /// The slot's text, wherever it is.

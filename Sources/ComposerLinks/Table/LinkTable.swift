@@ -237,10 +237,10 @@ public struct LinkTable<Target> {
         // The common cases first, without the generic `Outcome` or a `Lookup` to copy: a match
         // with no redirects, and a miss going to a fallback that needs no reason.
         var items = LinkCapturedValues()
-        var layout: LinkParameterLayout?
+        var layout: Unmanaged<LinkParameterLayout>?
         let entry = matcher.lookup(url, items: &items, layout: &layout)
         if entry >= 0 {
-            let parameters = LinkParameters(layout: consume layout, source: url, items: consume items)
+            let parameters = LinkParameters(layout: layout?.takeRetainedValue(), source: url, items: consume items)
             if redirectTargets.isEmpty { return try make(entry, parameters) }
             return try resolveOtherwise(url, lookup: .found(entry: entry, parameters: parameters))
         }
