@@ -289,36 +289,16 @@ final class LinkMatcher {
             }
             for slot in 0..<layout.pathSlotCount where layout.slots[slot].depth < captures.count {
                 let capture = captures[Int(layout.slots[slot].depth)]
-                let text: LinkCapturedText
-                if !fromSource, layout.slots[slot].type == .path {
-                    // A catch-all across decoded segments: a '/' decoded from `%2F` stays
-                    // apart from the ones between segments.
-                    text = .owned(
-                        LinkCatchAllPath.value(
-                            of: UnsafeBufferPointer(rebasing: segments[Int(layout.slots[slot].depth)...]), in: bytes))
-                } else if !layout.slots[slot].separators.isEmpty {
-                    guard
-                        let part = Self.part(
-                            slot, of: layout, from: capture, owned: state.ownedText(capture), bytes: bytes,
-                            fromSource: fromSource)
-                    else { return -1 }
-                    items.append(slot: slot, text: part.text, value: part.value)
+                if fromSource, capture.owned < 0, layout.slots[slot].separators.isEmpty, !capture.value.isCustom {
+                    // The usual value: a byte range of the link and plain data, stored as they are.
+                    items.append(slot: slot, start: capture.start, end: capture.end, value: capture.value)
                     continue
-                } else if let owned = state.ownedText(capture) {
-                    text = .owned(owned)
-                } else if fromSource {
-                    guard case .custom = capture.value else {
-                        // The usual value: a byte range of the link and plain data, stored as they are.
-                        items.append(slot: slot, start: capture.start, end: capture.end, value: capture.value)
-                        continue
-                    }
-                    text = .slice(start: capture.start, end: capture.end)
-                } else {
-                    text = .owned(
-                        String(
-                            decoding: UnsafeBufferPointer(rebasing: bytes[capture.start..<capture.end]), as: UTF8.self))
                 }
-                items.append(slot: slot, text: text, value: state.converted(capture))
+                guard
+                    Self.appendUnusual(
+                        slot, of: layout, capture: capture, state: state, bytes: bytes, segments: segments,
+                        fromSource: fromSource, to: &items)
+                else { return -1 }
             }
             if layout.pathSlotCount < layout.slots.count {
                 do throws(LinkError) {
@@ -330,6 +310,44 @@ final class LinkMatcher {
             matched = Unmanaged.passRetained(layout)
             return Int(found)
         }
+    }
+
+    /// Appends the value of path placeholder `slot` whose capture is not a plain byte range of
+    /// the link: a decoded text, text the walk kept, one part of a segment with several
+    /// placeholders, or an app type's value. `false` when a part does not convert (the walk
+    /// checked that it does). Never inlined: its strings and enums would otherwise enlarge the
+    /// frame of every match for what few matches need.
+    @inline(never)
+    private static func appendUnusual(
+        _ slot: Int, of layout: LinkParameterLayout, capture: CaptureSlot, state: Walk,
+        bytes: UnsafeBufferPointer<UInt8>, segments: UnsafeBufferPointer<SegmentRef>, fromSource: Bool,
+        to items: inout LinkCapturedValues
+    ) -> Bool {
+        let text: LinkCapturedText
+        if !fromSource, layout.slots[slot].type == .path {
+            // A catch-all across decoded segments: a '/' decoded from `%2F` stays
+            // apart from the ones between segments.
+            text = .owned(
+                LinkCatchAllPath.value(
+                    of: UnsafeBufferPointer(rebasing: segments[Int(layout.slots[slot].depth)...]), in: bytes))
+        } else if !layout.slots[slot].separators.isEmpty {
+            guard
+                let part = Self.part(
+                    slot, of: layout, from: capture, owned: state.ownedText(capture), bytes: bytes,
+                    fromSource: fromSource)
+            else { return false }
+            items.append(slot: slot, text: part.text, value: part.value)
+            return true
+        } else if let owned = state.ownedText(capture) {
+            text = .owned(owned)
+        } else if fromSource {
+            text = .slice(start: capture.start, end: capture.end)
+        } else {
+            text = .owned(
+                String(decoding: UnsafeBufferPointer(rebasing: bytes[capture.start..<capture.end]), as: UTF8.self))
+        }
+        items.append(slot: slot, text: text, value: state.converted(capture))
+        return true
     }
 
     /// The text and value of one placeholder of a segment with several, split again from the

@@ -433,7 +433,9 @@ struct LinkTrie {
         return text.withUTF8 { asciiLiteral(of: node, bytes: $0) }
     }
 
-    /// The static child of `node` whose ASCII text is `bytes`.
+    /// The static child of `node` whose ASCII text is `bytes`. Always inlined, so that the walk's
+    /// steps, which are `mutating`, read the tree where it is rather than a copy.
+    @inline(__always)
     func asciiLiteral(of node: Int, bytes: UnsafeBufferPointer<UInt8>) -> Int32? {
         guard !asciiLiterals.isEmpty else { return nil }
         let hash = Self.literalHash(node: node, bytes: bytes)
@@ -493,7 +495,8 @@ struct LinkTrie {
     }
 
     /// Whether `bytes` from `start` on begin with the pool's bytes in `range`; the caller has
-    /// checked that they are long enough.
+    /// checked that they are long enough. Always inlined (see ``asciiLiteral(of:bytes:)``).
+    @inline(__always)
     func pool(_ range: PoolRange, equals bytes: UnsafeBufferPointer<UInt8>, at start: Int) -> Bool {
         bytePool.withUnsafeBufferPointer { pool in
             var offset = 0

@@ -49,6 +49,12 @@ enum SlotValue: Sendable {
     case uuid(uuid_t)
     case custom(Int32)
 
+    /// Whether it is an app value, which is not plain data.
+    var isCustom: Bool {
+        if case .custom = self { return true }
+        return false
+    }
+
     /// The built-in type's value when it is a `Value`, without boxing it; `nil` for texts and
     /// app values.
     func unboxed<Value>(as _: Value.Type) -> Value? {
@@ -122,7 +128,9 @@ struct Walk {
         kept = nil
     }
 
-    /// Notes that the walk entered `node` at `depth`, for `progress`.
+    /// Notes that the walk entered `node` at `depth`, for `progress`. Never inlined, like the
+    /// walk's other rare paths, so that its arrays stay out of the frame of every level.
+    @inline(never)
     mutating func track(_ node: Int, at depth: Int) {
         let kept = keep()
         if depth > kept.progress.depth {
@@ -143,6 +151,13 @@ struct Walk {
 
     func text(_ segment: SegmentRef) -> String {
         String(decoding: UnsafeBufferPointer(rebasing: bytes[segment.start..<segment.end]), as: UTF8.self)
+    }
+
+    /// Keeps the segments from `depth` on, joined by `/`, for a catch-all whose segments are
+    /// not one run of the buffer, and returns the text's position. Never inlined (see `track`).
+    @inline(never)
+    mutating func ownJoinedText(from depth: Int) -> Int32 {
+        own(segments[depth...].map { text($0) }.joined(separator: "/"))
     }
 
     /// Keeps `text` for a slot and returns its position.
@@ -204,13 +219,13 @@ extension LinkTrie {
 
         // Static text first: as written, then (for case-insensitive patterns) folded.
         if nodes[nodeIndex].firstLiteral >= 0, mayHaveLiteral(nodeIndex, segment) {
-            if let child = literal(of: nodeIndex, segment, state) {
+            if let child = literal(of: nodeIndex, segment, &state) {
                 state.captures[depth].isSet = false
                 let found = walk(Int(child), depth + 1, &state)
                 if found >= 0 { return found }
             }
             if nodes[nodeIndex].literalLengths & Node.foldedLiteralBit != 0,
-                let child = foldedLiteral(of: nodeIndex, segment, state)
+                let child = foldedLiteral(of: nodeIndex, segment, &state)
             {
                 state.captures[depth].isSet = false
                 let found = walk(Int(child), depth + 1, &state)
@@ -220,19 +235,7 @@ extension LinkTrie {
 
         // Then placeholders, in precedence order.
         if nodes[nodeIndex].isIndexed {
-            let info = affixNodes[Int(nodes[nodeIndex].affix)]
-            let found = withUnsafeTemporaryAllocation(of: Int32.self, capacity: max(info.candidateLimit, 1)) {
-                buffer -> Int32 in
-                let count = candidates(nodeIndex, info, segment, state, into: buffer)
-                for position in buffer[..<count] {
-                    let edge = nodes[nodeIndex].edges[Int(position)]
-                    if capture(edge, segment, depth, &state, affixChecked: true) {
-                        let found = walk(Int(edge.child), depth + 1, &state)
-                        if found >= 0 { return found }
-                    }
-                }
-                return -1
-            }
+            let found = walkIndexed(nodeIndex, depth, segment, &state)
             if found >= 0 { return found }
         } else {
             var position = 0
@@ -256,11 +259,32 @@ extension LinkTrie {
         where state.segments[index + 1].start != state.segments[index].end + 1 {
             contiguous = false
         }
-        if !contiguous {
-            slot.owned = state.own(state.segments[depth...].map { state.text($0) }.joined(separator: "/"))
-        }
+        if !contiguous { slot.owned = state.ownJoinedText(from: depth) }
         state.captures[depth] = slot
         return catchAll
+    }
+
+    /// The placeholders of the indexed `nodeIndex` whose surrounding text fits `segment`, tried
+    /// in precedence order: the entry the walk from them reaches, or -1.
+    ///
+    /// Kept out of ``walk(_:_:_:)`` (never inlined), like the other rare paths: the stack
+    /// buffer of candidates would otherwise enlarge the frame of every level of every walk.
+    @inline(never)
+    private mutating func walkIndexed(_ nodeIndex: Int, _ depth: Int, _ segment: SegmentRef, _ state: inout Walk)
+        -> Int32
+    {
+        let info = affixNodes[Int(nodes[nodeIndex].affix)]
+        return withUnsafeTemporaryAllocation(of: Int32.self, capacity: max(info.candidateLimit, 1)) { buffer -> Int32 in
+            let count = candidates(nodeIndex, info, segment, &state, into: buffer)
+            for position in buffer[..<count] {
+                let edge = nodes[nodeIndex].edges[Int(position)]
+                if capture(edge, segment, depth, &state, affixChecked: true) {
+                    let found = walk(Int(edge.child), depth + 1, &state)
+                    if found >= 0 { return found }
+                }
+            }
+            return -1
+        }
     }
 
     /// The most static children a lookup compares one by one before it hashes the segment.
@@ -268,7 +292,12 @@ extension LinkTrie {
 
     /// The static child of `node` that `segment` leads to: an ASCII segment by its bytes (and,
     /// only where the node has non-ASCII texts, as a string too), any other as a string.
-    private func literal(of node: Int, _ segment: SegmentRef, _ state: Walk) -> Int32? {
+    ///
+    /// This and the walk's other steps are `mutating` (they change nothing) for the reason
+    /// ``walk(_:_:_:)`` is: called from the walk without it, each call first copied the whole
+    /// tree (120 bytes) and the walk's state into the walk's frame, which made every level's
+    /// frame several hundred bytes larger.
+    private mutating func literal(of node: Int, _ segment: SegmentRef, _ state: inout Walk) -> Int32? {
         guard segment.isPrintableASCII else { return existingLiteral(of: node, state.text(segment)) }
         let bytes = UnsafeBufferPointer(rebasing: state.bytes[segment.start..<segment.end])
         // A node with a few static children compares their labels in turn, which costs less
@@ -290,8 +319,9 @@ extension LinkTrie {
 
     /// The static child of a case-insensitive pattern that `segment` leads to: a printable
     /// ASCII segment lowercased into a stack buffer and found by its bytes, any other by its
-    /// folded key as a string.
-    private func foldedLiteral(of node: Int, _ segment: SegmentRef, _ state: Walk) -> Int32? {
+    /// folded key as a string. Never inlined, so that its buffer stays out of the walk's frame.
+    @inline(never)
+    private mutating func foldedLiteral(of node: Int, _ segment: SegmentRef, _ state: inout Walk) -> Int32? {
         guard segment.isPrintableASCII else { return existingLiteral(of: node, Self.foldedKey(state.text(segment))) }
         let count = segment.end - segment.start
         return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: count + 1) { key in
@@ -309,6 +339,7 @@ extension LinkTrie {
         "\u{0}" + text.lowercased()
     }
 
+    @inline(__always)
     private func mayHaveLiteral(_ node: Int, _ segment: SegmentRef) -> Bool {
         let lengths = nodes[node].literalLengths
         guard segment.isPrintableASCII, lengths & Node.otherLiteralBit == 0 else { return true }
@@ -320,8 +351,8 @@ extension LinkTrie {
     /// text fits `segment`, in precedence order, and returns how many there are. One hashed
     /// probe per distinct (prefix, suffix) length pair; nothing is allocated for texts of up to
     /// 15 bytes, which stay inside their `String`.
-    private func candidates(
-        _ node: Int, _ info: AffixNode, _ segment: SegmentRef, _ state: Walk,
+    private mutating func candidates(
+        _ node: Int, _ info: AffixNode, _ segment: SegmentRef, _ state: inout Walk,
         into buffer: UnsafeMutableBufferPointer<Int32>
     ) -> Int {
         let text: String? = segment.isPrintableASCII ? nil : state.text(segment)
@@ -375,7 +406,7 @@ extension LinkTrie {
     /// Tries `edge` on `segment`; on success records the capture at `depth`. With
     /// `affixChecked`, the segment is known to start with the prefix and end with the suffix
     /// (`candidates` compared them), so printable-ASCII text is not compared again.
-    private func capture(
+    private mutating func capture(
         _ edge: Edge, _ segment: SegmentRef, _ depth: Int, _ state: inout Walk, affixChecked: Bool = false
     ) -> Bool {
         var slot = CaptureSlot(isSet: true, start: segment.start, end: segment.end)
