@@ -277,7 +277,8 @@ final class LinkMatcher {
         fromSource: Bool, sourceBytes: UnsafeBufferPointer<UInt8>, query: Range<Int>, items: inout LinkCapturedValues,
         layout matched: inout Unmanaged<LinkParameterLayout>?, error: UnsafeMutablePointer<LinkError?>?
     ) -> Int {
-        withCaptureSlots(count: segments.count) { captures in
+        // Uncleared: only the winning path's slots are read, and it wrote them (see withCaptureSlots).
+        withCaptureSlots(count: segments.count, cleared: false) { captures in
             var state = Walk(bytes: bytes, segments: segments, captures: captures)
             defer { state.end() }
             let found = tables.trie.walk(root, 0, &state)
