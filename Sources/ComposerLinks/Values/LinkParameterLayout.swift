@@ -190,12 +190,15 @@ struct LinkCapturedValues: RandomAccessCollection, Sendable {
     }
 
     private mutating func append(_ item: LinkCapturedValue) {
-        switch endIndex {
-        case 0: inline.0 = item
-        case 1: inline.1 = item
-        case 2: inline.2 = item
-        case 3: inline.3 = item
-        default:
+        if endIndex < 4 {
+            // Stored by position rather than through a `switch` on it, which compiles to a
+            // jump (an indirect branch) per value. A tuple of one type lays its elements out
+            // one after the other, as an array would; `endIndex` < 4 keeps the write inside it.
+            let position = endIndex
+            withUnsafeMutablePointer(to: &inline) { tuple in
+                UnsafeMutableRawPointer(tuple).assumingMemoryBound(to: LinkCapturedValue.self)[position] = item
+            }
+        } else {
             extras = extras ?? Extras()
             extras?.overflow.append(item)
         }
