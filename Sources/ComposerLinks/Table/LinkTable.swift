@@ -239,15 +239,31 @@ public struct LinkTable<Target> {
         var items = LinkCapturedValues()
         var layout: Unmanaged<LinkParameterLayout>?
         let entry = matcher.lookup(url, items: &items, layout: &layout)
-        if entry >= 0 {
-            let parameters = LinkParameters(layout: layout?.takeRetainedValue(), source: url, items: consume items)
-            if redirectTargets.isEmpty { return try make(entry, parameters) }
-            return try resolveOtherwise(url, lookup: .found(entry: entry, parameters: parameters))
+        if entry >= 0, redirectTargets.isEmpty {
+            return try make(
+                entry, LinkParameters(layout: layout?.takeRetainedValue(), source: url, items: consume items))
         }
-        if let makePlainFallback { return makePlainFallback(url) }
-        // A specific reason is found again by a lookup that keeps it.
-        return try resolveOtherwise(
-            url, lookup: entry == LinkMatcher.explainedFailure ? matcher.lookup(url) : .failed(.unexplained))
+        if entry < 0, let makePlainFallback { return makePlainFallback(url) }
+        return try resolveOtherwise(url, entry: entry, layout: layout, items: items)
+    }
+
+    /// The rest of ``resolve(_:)`` after the lookup: a match that redirects, or a miss whose
+    /// fallback wants a reason. Never inlined, so that the `Lookup` and the error it makes
+    /// stay out of the frame of `resolve`, which every hit pays for.
+    @MainActor
+    @inline(never)
+    private func resolveOtherwise(
+        _ url: String, entry: Int, layout: Unmanaged<LinkParameterLayout>?, items: consuming LinkCapturedValues
+    ) throws(LinkError) -> Target {
+        let lookup: LinkMatcher.Lookup
+        if entry >= 0 {
+            lookup = .found(
+                entry: entry, parameters: LinkParameters(layout: layout?.takeRetainedValue(), source: url, items: items))
+        } else {
+            // A specific reason is found again by a lookup that keeps it.
+            lookup = entry == LinkMatcher.explainedFailure ? matcher.lookup(url) : .failed(.unexplained)
+        }
+        return try resolveOtherwise(url, lookup: lookup)
     }
 
     /// The rest of ``resolve(_:)``: redirects and fallbacks that want a reason. Kept out of
