@@ -257,8 +257,8 @@ public struct LinkTable<Target> {
     ) throws(LinkError) -> Target {
         let lookup: LinkMatcher.Lookup
         if entry >= 0 {
-            lookup = .found(
-                entry: entry, parameters: LinkParameters(layout: layout?.takeRetainedValue(), source: url, items: items))
+            let parameters = LinkParameters(layout: layout?.takeRetainedValue(), source: url, items: items)
+            lookup = .found(entry: entry, parameters: parameters)
         } else {
             // A specific reason is found again by a lookup that keeps it.
             lookup = entry == LinkMatcher.explainedFailure ? matcher.lookup(url) : .failed(.unexplained)
