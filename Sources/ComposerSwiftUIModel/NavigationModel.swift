@@ -62,6 +62,20 @@ public final class NavigationModel: ScreenWindow, TreeRevisioning, TransitionSet
     /// The node the user sees on top, as `ScreenTree.current` answers for this model.
     public var current: NavigationNode? { ScreenTree(window: self).current as? NavigationNode }
 
+    /// The screen on top for the model's own bookkeeping, found once per ``treeRevision``: a change
+    /// asks it before and after, and the next change asks it before again. Read only by the model,
+    /// never by a view: the remembered answer records no observation access.
+    private var screenOnTop: (any Screen)? {
+        if let onTop = screenOnTopCache, onTop.revision == treeRevision { return onTop.screen }
+        let screen = ScreenTree(window: self).current
+        screenOnTopCache = (treeRevision, screen)
+        return screen
+    }
+
+    /// The last answer of ``screenOnTop`` and the revision it holds for. Every change bumps the
+    /// revision and asks again at once, so it never keeps a node that left the tree alive.
+    @ObservationIgnored private var screenOnTopCache: (revision: Int, screen: (any Screen)?)?
+
     /// The first node called `name`, the root level first, containers before their children.
     public func node(named name: String) -> NavigationNode? {
         allNodes().first { $0.name == name }
@@ -111,10 +125,12 @@ public final class NavigationModel: ScreenWindow, TreeRevisioning, TransitionSet
     func applyChange(_ summary: @autoclosure () -> String, waits: Bool = true, _ change: () throws -> Void)
         async throws
     {
-        let before = ScreenTree(window: self).current
+        let before = screenOnTop
         try change()
         treeRevision &+= 1
-        if let after = current, after !== before { expect(.appearance, of: after, change: summary()) }
+        if let after = screenOnTop as? NavigationNode, after !== before {
+            expect(.appearance, of: after, change: summary())
+        }
         if waits { try await waitForAcknowledgements() }
     }
 
@@ -131,10 +147,10 @@ public final class NavigationModel: ScreenWindow, TreeRevisioning, TransitionSet
     /// of this model as the user's. A waited-for appearance of a node that is no longer on top
     /// fails: the user's change took it away.
     func applyUserChange(_ summary: String, _ change: () -> Void) {
-        let leaving = ScreenTree(window: self).current
+        let leaving = screenOnTop
         change()
         treeRevision &+= 1
-        let now = current
+        let now = screenOnTop
         for pending in pendingAcknowledgements where pending.kind == .appearance && pending.node !== now {
             fail(pending, with: InterruptedByUserError(expected: pending.description, userChange: summary))
         }
@@ -155,7 +171,7 @@ public final class NavigationModel: ScreenWindow, TreeRevisioning, TransitionSet
     }
 
     private func dropAppearance(unlessCurrent: Bool) {
-        let now = unlessCurrent ? current : nil
+        let now = unlessCurrent ? screenOnTop : nil
         pendingAcknowledgements.removeAll { $0.kind == .appearance && $0.node !== now }
         resumeWaitersIfSettled()
     }

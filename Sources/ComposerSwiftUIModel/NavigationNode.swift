@@ -169,6 +169,26 @@ open class NavigationNode: ModalPresenting, DismissalVetoing, Identifiable, Hash
     /// the model's root level.
     public var presentingScreen: (any Screen)? { levelRoot.presenterNode }
 
+    /// What this node presents as the host of a level (``presentedNode``); `nil` for a node that
+    /// only answers for the ancestor that presents.
+    public var hostedPresentation: (any Screen)? { presentedNode }
+
+    /// This node: every node can refuse to be dismissed (``canBeDismissed``).
+    public var asDismissalVetoing: (any DismissalVetoing)? { self }
+
+    /// This node as a `ScreenContainer`: the built-in containers answer themselves; for an app's
+    /// own container class, a dynamic cast, whose answer the node keeps (a cast that fails costs
+    /// more than a step of the router's walk, which asks it of the nodes on the visible path).
+    open var asContainer: (any ScreenContainer)? {
+        if isContainerClass == false { return nil }
+        let container = self as? any ScreenContainer
+        isContainerClass = container != nil
+        return container
+    }
+
+    /// Whether this node's class adopts `ScreenContainer`, once ``asContainer`` asked.
+    @ObservationIgnored private var isContainerClass: Bool?
+
     /// Always `false`: the model takes a dismissed level out of the tree at once and waits for its
     /// view to disappear outside the tree.
     public var isBeingDismissed: Bool { false }

@@ -47,7 +47,7 @@ open class SplitNode: NavigationNode, SplitContainer {
     nonisolated override open var kindName: String { "split" }
 
     /// Itself, without a dynamic cast.
-    public var asContainer: (any ScreenContainer)? { self }
+    override public var asContainer: (any ScreenContainer)? { self }
 
     /// The sidebar's node.
     public var primaryScreen: (any Screen)? { primary }

@@ -36,7 +36,7 @@ open class StackNode: NavigationNode, NavigationStackContainer {
     nonisolated override open var kindName: String { "nav" }
 
     /// Itself, without a dynamic cast.
-    public var asContainer: (any ScreenContainer)? { self }
+    override public var asContainer: (any ScreenContainer)? { self }
 
     /// The bottom node: the stack's root view.
     public var rootNode: NavigationNode? { nodes.first }

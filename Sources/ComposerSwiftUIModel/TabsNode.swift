@@ -29,7 +29,7 @@ open class TabsNode: NavigationNode, TabsContainer {
     nonisolated override open var kindName: String { "tabs" }
 
     /// Itself, without a dynamic cast.
-    public var asContainer: (any ScreenContainer)? { self }
+    override public var asContainer: (any ScreenContainer)? { self }
 
     /// The identity of the selected tab: the value of the `TabView`'s selection.
     public var selection: NodeID? { selectedTab?.id }

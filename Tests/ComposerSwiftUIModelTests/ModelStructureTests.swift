@@ -85,6 +85,10 @@ struct ModelStructureTests {
         #expect(stack.presentedNode === sheet)
         #expect(stack.sheetNode === sheet)
         #expect(a.presentedScreen === sheet)
+        // What the router's walks ask: the stack hosts the sheet; its child only answers for it.
+        #expect(stack.hostedPresentation === sheet)
+        #expect(a.hostedPresentation == nil)
+        #expect(sheet.presentingScreen === stack)
         await #expect(throws: NodeError.self) { try await a.presentScreen(NavigationNode("second"), animated: true) }
         #expect(
             driver.render() == """
@@ -221,6 +225,11 @@ struct ModelStructureTests {
         let driver = NavigationModelDriver(model: model)
         let router = DefaultRouter(window: model)
         #expect(model.current?.name == "feed")
+        // Asked twice: the second answer comes from what the node kept.
+        for _ in 0..<2 {
+            #expect(side.asContainer === side)
+            #expect(menu.asContainer == nil)
+        }
         let toMenu = GeneralStep.custom(PredicateFinder<NavigationNode, Void> { node, _ in node.name == "menu" })
         _ = try await router.navigate(to: toMenu)
         #expect(model.current === menu)

@@ -45,6 +45,20 @@ public protocol Screen: AnyObject {
     /// The tree walk asks it once per screen, so one answer covers every kind of container. The
     /// default is a dynamic cast; a screen class hierarchy can answer without one.
     var asContainer: (any ScreenContainer)? { get }
+
+    /// The screen this screen itself presents, as the host of the presentation: `nil` when it
+    /// presents nothing, and when ``presentedScreen`` only answers for an ancestor that presents.
+    ///
+    /// The router asks it of every screen a navigation removes or passes on its way to the visible
+    /// screen. The default compares `presentedScreen?.presentingScreen` with this screen; a screen
+    /// type that stores what it presents answers without walking up to its presenting ancestor.
+    var hostedPresentation: (any Screen)? { get }
+
+    /// This screen as a ``DismissalVetoing`` screen, or `nil` for one that never refuses.
+    ///
+    /// The router asks it of every screen a navigation would remove. The default is a dynamic cast;
+    /// a screen class that adopts ``DismissalVetoing`` itself answers without a conformance look-up.
+    var asDismissalVetoing: (any DismissalVetoing)? { get }
 }
 
 /// A screen that may refuse to be dismissed or popped, for example a form with unsaved edits.

@@ -34,6 +34,15 @@ extension Screen {
 
     /// `false`: a screen type that does not say otherwise is not taken for a full-screen modal.
     public var hidesWindowWhenPresented: Bool { false }
+
+    /// What ``Screen/presentedScreen`` answers, when this screen is its presenting screen.
+    public var hostedPresentation: (any Screen)? {
+        guard let presented = presentedScreen, presented.presentingScreen === self else { return nil }
+        return presented
+    }
+
+    /// A dynamic cast to ``DismissalVetoing``.
+    public var asDismissalVetoing: (any DismissalVetoing)? { self as? any DismissalVetoing }
 }
 
 /// The change that makes a hidden child of a container visible, described before it runs so the

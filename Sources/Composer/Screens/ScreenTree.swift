@@ -108,11 +108,7 @@ public struct ScreenTree {
             var steps = 0
             while let current = host, steps < 10_000 {
                 steps += 1
-                if let presented = Self.livePresentation(current.presentedScreen),
-                    presented.presentingScreen === current
-                {
-                    add(presented)
-                }
+                if let presented = Self.livePresentation(current.hostedPresentation) { add(presented) }
                 host = current === level ? nil : current.parentScreen
             }
         }
@@ -234,7 +230,7 @@ public struct ScreenTree {
         var result: [(host: any Screen, presented: any Screen)] = []
         var inside = visibleChildren(of: screen)
         while let next = inside.popLast(), result.count < 10_000 {
-            if let presented = livePresentation(next.presentedScreen), presented.presentingScreen === next {
+            if let presented = livePresentation(next.hostedPresentation) {
                 result.append((next, presented))
             }
             inside.append(contentsOf: visibleChildren(of: next))
@@ -264,7 +260,7 @@ public struct ScreenTree {
             var branch: [any Screen] = [level]
             while let next = branch.popLast(), result.count < 10_000 {
                 branch.append(contentsOf: visibleChildren(of: next))
-                guard let presented = livePresentation(next.presentedScreen), presented.presentingScreen === next,
+                guard let presented = livePresentation(next.hostedPresentation),
                     !ownLevels.contains(where: { $0 === presented }),
                     !result.contains(where: { $0.presented === presented }), chainHidesWindow(from: presented)
                 else { continue }
@@ -283,7 +279,7 @@ public struct ScreenTree {
             visited += 1
             if next.parentScreen == nil, next.hidesWindowWhenPresented { return true }
             pending.append(contentsOf: visibleChildren(of: next))
-            if let presented = livePresentation(next.presentedScreen), presented.presentingScreen === next {
+            if let presented = livePresentation(next.hostedPresentation) {
                 pending.append(presented)
             }
         }
@@ -304,28 +300,20 @@ public struct ScreenTree {
         return result
     }
 
-    /// Whether `screen` itself presents a level, not only answers for an ancestor that does. An
-    /// `if let` rather than `Optional.map`, whose closure, written in main-actor code, would check
-    /// the executor at each call: the router asks this of every screen a pop removes.
-    private static func hostsPresentation(_ screen: any Screen) -> Bool {
-        guard let presented = screen.presentedScreen else { return false }
-        return presented.presentingScreen === screen
-    }
-
     /// Offers `visit` the screens ``screensRemovedByDismissing(_:)`` lists, in the same order, until
     /// it returns `true`; returns the screen it stopped at.
     ///
-    /// A level is a tree, so its screens are met once each; only the hosts of presentations are
-    /// remembered, to skip a presentation met twice. Nothing is listed or hashed per screen: the
-    /// router asks this for every screen a navigation removes.
+    /// A level is a tree, so its screens are met once each, and a presented level is met from its
+    /// host (``Screen/hostedPresentation``), which is among the removed screens whenever the level
+    /// leaves with them. Nothing is listed or hashed per screen: the router asks this for every
+    /// screen a navigation removes.
     static func visitRemovedByDismissing(_ screen: any Screen, _ visit: (any Screen) -> Bool) -> (any Screen)? {
         // A plain screen that hosts no presentation (most of what a stack drops) removes itself only.
-        if screen.childScreens.isEmpty, !hostsPresentation(screen) {
+        if screen.childScreens.isEmpty, screen.hostedPresentation == nil {
             return visit(screen) ? screen : nil
         }
         var pendingLevels: [any Screen] = [screen]
         var levelsTaken: [ObjectIdentifier] = [ObjectIdentifier(screen)]
-        var removed: [ObjectIdentifier] = []
         var pending: [any Screen] = []
         var offered = 0
         while let level = pendingLevels.popLast() {
@@ -334,12 +322,7 @@ public struct ScreenTree {
                 offered += 1
                 if visit(next) { return next }
                 pending.append(contentsOf: next.childScreens.reversed())
-                guard let presented = next.presentedScreen else { continue }
-                removed.append(ObjectIdentifier(next))
-                // A child answers what its nearest presenting ancestor presents: it leaves only if
-                // that host is among the removed screens.
-                guard let host = presented.presentingScreen, removed.contains(ObjectIdentifier(host)),
-                    !levelsTaken.contains(ObjectIdentifier(presented))
+                guard let presented = next.hostedPresentation, !levelsTaken.contains(ObjectIdentifier(presented))
                 else { continue }
                 levelsTaken.append(ObjectIdentifier(presented))
                 pendingLevels.append(presented)
@@ -366,7 +349,7 @@ extension ScreenTree {
         for screen in screens {
             let refusing = visitRemovedByDismissing(screen) { removed in
                 removed !== except && vetoingClasses.mayCast(removed, canVeto)
-                    && (removed as? any DismissalVetoing)?.canBeDismissed == false
+                    && removed.asDismissalVetoing?.canBeDismissed == false
             }
             if let refusing { return refusing }
         }

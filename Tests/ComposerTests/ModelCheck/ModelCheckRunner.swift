@@ -310,6 +310,18 @@ final class ModelCheckWorld {
                 "the router's current screen is \(current), but on screen are \(onScreen.map(\.name))")
         }
         if !window.isSettled { fail("every transition ends", "the window is not settled") }
+        // The router's walks ask a screen what it hosts directly; it must say what UIKit's two
+        // properties say together (what its presenting ancestor presents, presented by it).
+        for screen in all {
+            let presented = screen.presentedScreen
+            let hostedByUIKitsRules = presented?.presentingScreen === screen ? presented : nil
+            if screen.hostedPresentation !== hostedByUIKitsRules {
+                fail(
+                    "a screen hosts what it presents",
+                    "\(screen) answers \(String(describing: screen.hostedPresentation)) as its hosted presentation,"
+                        + " UIKit's rules \(String(describing: hostedByUIKitsRules))")
+            }
+        }
     }
 
     /// Every screen in the window: each level's contents and everything presented from them.
