@@ -32,34 +32,8 @@ enum LinkPercentEncoding {
     static func decode(
         _ bytes: UnsafeBufferPointer<UInt8>, into output: UnsafeMutableBufferPointer<UInt8>, at start: Int
     ) -> Int? {
-        var end = start
-        var index = 0
-        var escaped = false
-        while index < bytes.count {
-            let byte = bytes[index]
-            guard byte == UInt8(ascii: "%") else {
-                output[end] = byte
-                end += 1
-                index += 1
-                continue
-            }
-            guard index + 2 < bytes.count, let high = hexValue(bytes[index + 1]), let low = hexValue(bytes[index + 2])
-            else { return nil }
-            output[end] = high << 4 | low
-            end += 1
-            index += 3
-            escaped = true
-        }
-        guard escaped else { return end }
-        var iterator = UnsafeBufferPointer(rebasing: output[start..<end]).makeIterator()
-        var decoder = UTF8()
-        while true {
-            switch decoder.decode(&iterator) {
-            case .scalarValue: continue
-            case .emptyInput: return end
-            case .error: return nil
-            }
-        }
+        let decoded = writeDecoded(bytes, into: output, at: start)
+        return decoded.failure == nil ? decoded.end : nil
     }
 
     /// Appends the decoded `bytes` to `output`; `false` for a bad escape or for escapes that do
@@ -73,32 +47,52 @@ enum LinkPercentEncoding {
     }
 
     /// Appends the decoded `bytes` to `output` and returns why they do not decode, if they do
-    /// not: the offset of the first bad escape, or text that is not UTF-8 (checked on what was
-    /// appended, rather than substituting U+FFFD).
+    /// not; what was decoded before a bad escape stays appended.
     private static func appendDecoded(_ bytes: UnsafeBufferPointer<UInt8>, to output: inout [UInt8])
         -> DecodingFailure?
     {
         let start = output.count
+        // Room for every byte: decoding never lengthens the text.
+        output.append(contentsOf: repeatElement(0, count: bytes.count))
+        let decoded = output.withUnsafeMutableBufferPointer { writeDecoded(bytes, into: $0, at: start) }
+        output.removeLast(output.count - decoded.end)
+        return decoded.failure
+    }
+
+    /// Writes the decoded `bytes` into `output` from `start` on, where there is room for
+    /// `bytes.count` more: where they end, and why they do not decode, if they do not (the offset
+    /// of the first bad escape, where the writing stops, or text that is not UTF-8, checked on
+    /// what was written rather than substituting U+FFFD). Text without escapes is not checked: a
+    /// link's own text is UTF-8 already.
+    private static func writeDecoded(
+        _ bytes: UnsafeBufferPointer<UInt8>, into output: UnsafeMutableBufferPointer<UInt8>, at start: Int
+    ) -> (end: Int, failure: DecodingFailure?) {
+        var end = start
         var index = 0
+        var escaped = false
         while index < bytes.count {
             let byte = bytes[index]
             guard byte == UInt8(ascii: "%") else {
-                output.append(byte)
+                output[end] = byte
+                end += 1
                 index += 1
                 continue
             }
             guard index + 2 < bytes.count, let high = hexValue(bytes[index + 1]), let low = hexValue(bytes[index + 2])
-            else { return .invalidEscape(offset: index) }
-            output.append(high << 4 | low)
+            else { return (end, .invalidEscape(offset: index)) }
+            output[end] = high << 4 | low
+            end += 1
             index += 3
+            escaped = true
         }
-        var iterator = output[start...].makeIterator()
+        guard escaped else { return (end, nil) }
+        var iterator = UnsafeBufferPointer(rebasing: output[start..<end]).makeIterator()
         var decoder = UTF8()
         while true {
             switch decoder.decode(&iterator) {
             case .scalarValue: continue
-            case .emptyInput: return nil
-            case .error: return .invalidUTF8
+            case .emptyInput: return (end, nil)
+            case .error: return (end, .invalidUTF8)
             }
         }
     }
