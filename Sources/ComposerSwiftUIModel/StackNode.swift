@@ -82,15 +82,17 @@ open class StackNode: NavigationNode, NavigationStackContainer {
         // A pop keeps the start of the stack: those nodes are this stack's already and were checked
         // when they came, so only the ones past it leave. Anything else is checked node by node.
         if let kept = keptStart(of: screens) {
-            try await applyChange(kept.last.map { "pop to \($0) on \(self)" } ?? "empty \(self)") {
+            try await applyChange(kept.last.map { .phrase("pop to", $0, "on", self) } ?? .empty(self)) {
                 for child in oldNodes[kept.count...] { release(child) }
                 nodes = kept
             }
             return
         }
         let newNodes = try validatedChildren(screens, forStack: true)
-        let verb = newNodes.last.map { top in oldNodes.contains { $0 === top } ? "pop to" : "push" }
-        let summary = verb.map { "\($0) \(newNodes.last.map { "\($0)" } ?? "") on \(self)" } ?? "empty \(self)"
+        let summary: ChangeSummary =
+            newNodes.last.map { top in
+                .phrase(oldNodes.contains { $0 === top } ? "pop to" : "push", top, "on", self)
+            } ?? .empty(self)
         try await applyChange(summary) {
             replaceChildren(oldNodes, with: newNodes)
             nodes = newNodes

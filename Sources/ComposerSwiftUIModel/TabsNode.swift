@@ -83,7 +83,7 @@ open class TabsNode: NavigationNode, TabsContainer {
             throw NodeError.tabIndexOutOfRange(index: index, tabCount: tabs.count, tabs: description)
         }
         guard index != selectedIndex else { return }
-        try await applyChange("select tab \(index) of \(self)", waits: false) { selectedIndex = index }
+        try await applyChange(.selectTab(index, of: self), waits: false) { selectedIndex = index }
     }
 
     /// Tells the model that the user tapped a tab: call it from the setter of the `TabView`'s
