@@ -265,6 +265,7 @@ public struct PendingAcknowledgement: CustomStringConvertible {
 
 /// A change the model waits on, kept as its parts and worded only when read: a navigation makes
 /// several changes and waits on each, but only an error or a test reads what they were.
+@available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
 enum ChangeSummary: Sendable {
     /// Already worded (a change an app's own container makes, and the rare ones).
     case text(String)
