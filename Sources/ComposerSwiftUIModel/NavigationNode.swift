@@ -171,7 +171,14 @@ open class NavigationNode: ModalPresenting, DismissalVetoing, Identifiable, Hash
 
     /// What this node presents as the host of a level (``presentedNode``); `nil` for a node that
     /// only answers for the ancestor that presents.
-    public var hostedPresentation: (any Screen)? { presentedNode }
+    public var hostedPresentation: (any Screen)? {
+        // Recorded for observation with a key path made once: a key-path literal is looked up at
+        // every read, and the router asks this of every node a navigation removes.
+        access(keyPath: Self.presentedNodeKeyPath)
+        return _presentedNode
+    }
+
+    private static let presentedNodeKeyPath = \NavigationNode.presentedNode
 
     /// This node: every node can refuse to be dismissed (``canBeDismissed``).
     public var asDismissalVetoing: (any DismissalVetoing)? { self }

@@ -69,7 +69,14 @@ open class StackNode: NavigationNode, NavigationStackContainer {
 
     /// The top node, read without the whole stack: the router asks it of every stack on the
     /// visible path at each navigation.
-    public var focusedChildScreen: (any Screen)? { nodes.last }
+    public var focusedChildScreen: (any Screen)? {
+        // Recorded for observation with a key path made once: a key-path literal is looked up at
+        // every read.
+        access(keyPath: Self.nodesKeyPath)
+        return _nodes.last
+    }
+
+    private static let nodesKeyPath = \StackNode.nodes
 
     /// The top node alone, read as ``focusedChildScreen`` is.
     public var visibleChildScreens: [any Screen] { nodes.last.map { [$0] } ?? [] }
