@@ -462,7 +462,7 @@ final class LinkMatcher {
 
     /// Whether every key and value of `query` decodes (valid escapes, valid UTF-8).
     private static func queryIsWellFormed(_ query: UnsafeBufferPointer<UInt8>) -> Bool {
-        guard query.contains(UInt8(ascii: "%")) || query.contains(where: { $0 >= 0x80 }) else { return true }
+        guard query.contains(where: { $0 == UInt8(ascii: "%") || $0 >= 0x80 }) else { return true }
         var scratch: [UInt8] = []
         var itemStart = 0
         while itemStart <= query.count {
