@@ -160,14 +160,18 @@ final class LinkMatcher {
 
         // Host, for the schemes that have one.
         var host: UnsafeBufferPointer<UInt8>?
-        if LinkValueConversion.equalsIgnoringCase(scheme, "https")
-            || LinkValueConversion.equalsIgnoringCase(scheme, "http")
+        var hostIsASCII = true
+        // Most links' schemes are neither (the first letter tells, and costs no call).
+        if scheme[0] | 0x20 == UInt8(ascii: "h"),
+            LinkValueConversion.equalsIgnoringCase(scheme, "https")
+                || LinkValueConversion.equalsIgnoringCase(scheme, "http")
         {
             let hostStart = index
             while index < count, !Self.endsHost(bytes[index]) {
                 if bytes[index] == UInt8(ascii: "@") || Self.isSpaceOrControl(bytes[index]) {
                     return -1
                 }
+                if bytes[index] >= 0x80 { hostIsASCII = false }
                 index += 1
             }
             guard index > hostStart else { return -1 }
@@ -236,7 +240,7 @@ final class LinkMatcher {
                 return -1
             }
 
-            guard let root = root(tables, scheme: scheme, host: host) else { return -1 }
+            guard let root = root(tables, scheme: scheme, host: host, hostIsASCII: hostIsASCII) else { return -1 }
             defer { segments.deinitialize() }
             guard pathHasPercent else {
                 return walk(
@@ -483,11 +487,12 @@ final class LinkMatcher {
         return true
     }
 
-    /// The root for a link's scheme and host, compared without regard to ASCII case.
+    /// The root for a link's scheme and host, compared without regard to ASCII case;
+    /// `hostIsASCII` says whether the host has only ASCII bytes (the host's scan noted it).
     private static func root(
-        _ tables: Tables, scheme: UnsafeBufferPointer<UInt8>, host: UnsafeBufferPointer<UInt8>?
+        _ tables: Tables, scheme: UnsafeBufferPointer<UInt8>, host: UnsafeBufferPointer<UInt8>?, hostIsASCII: Bool
     ) -> Int? {
-        if tables.trie.rootList.count <= 8, !(host?.contains(where: { $0 >= 0x80 }) ?? false) {
+        if tables.trie.rootList.count <= 8, hostIsASCII {
             // Lengths first: most roots differ from the link in the length of scheme or host.
             for root in tables.trie.rootList where Int(root.scheme.count) == scheme.count {
                 if let host {
