@@ -93,7 +93,7 @@ public final class NavigationModel: ScreenWindow, TreeRevisioning, TransitionSet
         let newRoot = try TreeEditing.node(screen)
         guard newRoot !== root else { return }
         try newRoot.checkIsFree()
-        try await applyChange("set root \(newRoot)") {
+        try await applyChange(.text("set root \(newRoot)")) {
             if let old = root {
                 TreeEditing.detachPresentations(from: old)
                 old.rootModel = nil
@@ -122,9 +122,9 @@ public final class NavigationModel: ScreenWindow, TreeRevisioning, TransitionSet
 
     /// Applies `change`; when the node on top is another one after it, waits (if `waits`) for that
     /// node to appear.
-    func applyChange(_ summary: @autoclosure () -> String, waits: Bool = true, _ change: () throws -> Void)
-        async throws
-    {
+    func applyChange(
+        _ summary: @autoclosure () -> ChangeSummary, waits: Bool = true, _ change: () throws -> Void
+    ) async throws {
         let before = screenOnTop
         try change()
         treeRevision &+= 1
@@ -135,7 +135,7 @@ public final class NavigationModel: ScreenWindow, TreeRevisioning, TransitionSet
     }
 
     /// Applies `change`, which dismisses `level`, and waits for `level` to disappear.
-    func applyDismissal(of level: NavigationNode, summary: String, _ change: () -> Void) async throws {
+    func applyDismissal(of level: NavigationNode, summary: ChangeSummary, _ change: () -> Void) async throws {
         change()
         treeRevision &+= 1
         dropAppearance(unlessCurrent: true)
@@ -161,10 +161,10 @@ public final class NavigationModel: ScreenWindow, TreeRevisioning, TransitionSet
 
     /// Starts waiting for `node` to appear or disappear. An appearance replaces the one waited for
     /// before: only the node on top at the end of a state change appears.
-    func expect(_ kind: PendingAcknowledgement.Kind, of node: NavigationNode, change: String) {
+    func expect(_ kind: PendingAcknowledgement.Kind, of node: NavigationNode, change: ChangeSummary) {
         if kind == .appearance { dropAppearance(unlessCurrent: false) }
         nextAcknowledgementID += 1
-        let pending = PendingAcknowledgement(id: nextAcknowledgementID, kind: kind, node: node, change: change)
+        let pending = PendingAcknowledgement(id: nextAcknowledgementID, kind: kind, node: node, summary: change)
         node.acknowledgingModel = self
         pendingAcknowledgements.append(pending)
         acknowledgementRequested?(pending)
@@ -254,8 +254,35 @@ public struct PendingAcknowledgement: CustomStringConvertible {
     /// The node whose view is to report it.
     public let node: NavigationNode
     /// The change that waits for it, such as `push screen "product 42" on nav "products"`.
-    public let change: String
+    public nonisolated var change: String { summary.text }
+
+    /// The change, worded when ``change`` is read.
+    let summary: ChangeSummary
 
     /// `appearance of screen "product 42" (push screen "product 42" on nav "products")`.
     public nonisolated var description: String { "\(kind.rawValue) of \(node) (\(change))" }
+}
+
+/// A change the model waits on, kept as its parts and worded only when read: a navigation makes
+/// several changes and waits on each, but only an error or a test reads what they were.
+@available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+enum ChangeSummary: Sendable {
+    /// Already worded (a change an app's own container makes, and the rare ones).
+    case text(String)
+    /// `<verb> <subject> <link> <object>`, such as `present screen "a" from nav "b"`.
+    case phrase(StaticString, NavigationNode, StaticString, NavigationNode)
+    /// `select tab <index> of <tabs>`.
+    case selectTab(Int, of: NavigationNode)
+    /// `empty <stack>`.
+    case empty(NavigationNode)
+
+    /// The change in words.
+    var text: String {
+        switch self {
+        case .text(let text): text
+        case .phrase(let verb, let subject, let link, let object): "\(verb) \(subject) \(link) \(object)"
+        case .selectTab(let index, let tabs): "select tab \(index) of \(tabs)"
+        case .empty(let stack): "empty \(stack)"
+        }
+    }
 }

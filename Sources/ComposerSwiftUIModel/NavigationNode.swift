@@ -171,7 +171,14 @@ open class NavigationNode: ModalPresenting, DismissalVetoing, Identifiable, Hash
 
     /// What this node presents as the host of a level (``presentedNode``); `nil` for a node that
     /// only answers for the ancestor that presents.
-    public var hostedPresentation: (any Screen)? { presentedNode }
+    public var hostedPresentation: (any Screen)? {
+        // Recorded for observation with a key path made once: a key-path literal is looked up at
+        // every read, and the router asks this of every node a navigation removes.
+        access(keyPath: Self.presentedNodeKeyPath)
+        return _presentedNode
+    }
+
+    private static let presentedNodeKeyPath = \NavigationNode.presentedNode
 
     /// This node: every node can refuse to be dismissed (``canBeDismissed``).
     public var asDismissalVetoing: (any DismissalVetoing)? { self }
@@ -216,7 +223,7 @@ open class NavigationNode: ModalPresenting, DismissalVetoing, Identifiable, Hash
                 host: host.description, presented: current.description, refused: presented.description)
         }
         let style = presented.presentationStyle
-        try await model.applyChange("present \(presented) from \(host)") {
+        try await model.applyChange(.phrase("present", presented, "from", host)) {
             presented.presenterNode = host
             presented.activePresentationStyle = style
             presented.popoverAnchor = style == .popover ? id : nil
@@ -236,7 +243,7 @@ open class NavigationNode: ModalPresenting, DismissalVetoing, Identifiable, Hash
         guard let model = containingModel else { throw NodeError.notInModel(node: description) }
         for level in TreeEditing.presentationChain(from: presented).reversed() {
             guard let levelHost = level.presenterNode else { continue }
-            try await model.applyDismissal(of: level, summary: "dismiss \(level) from \(levelHost)") {
+            try await model.applyDismissal(of: level, summary: .phrase("dismiss", level, "from", levelHost)) {
                 TreeEditing.detachPresentations(from: levelHost)
             }
         }
@@ -262,6 +269,14 @@ open class NavigationNode: ModalPresenting, DismissalVetoing, Identifiable, Hash
     /// screen on top changed and `waits`, returns once its view appeared. Outside a model, it only
     /// applies the change. The built-in containers make all their changes through it.
     public func applyChange(_ summary: @autoclosure () -> String, waits: Bool = true, _ change: () throws -> Void)
+        async throws
+    {
+        try await applyChange(ChangeSummary.text(summary()), waits: waits, change)
+    }
+
+    /// ``applyChange(_:waits:_:)`` for the built-in containers, whose summaries are worded only
+    /// when read.
+    func applyChange(_ summary: @autoclosure () -> ChangeSummary, waits: Bool = true, _ change: () throws -> Void)
         async throws
     {
         guard let model = containingModel else { return try change() }

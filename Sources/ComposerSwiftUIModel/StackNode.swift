@@ -69,7 +69,14 @@ open class StackNode: NavigationNode, NavigationStackContainer {
 
     /// The top node, read without the whole stack: the router asks it of every stack on the
     /// visible path at each navigation.
-    public var focusedChildScreen: (any Screen)? { nodes.last }
+    public var focusedChildScreen: (any Screen)? {
+        // Recorded for observation with a key path made once: a key-path literal is looked up at
+        // every read.
+        access(keyPath: Self.nodesKeyPath)
+        return _nodes.last
+    }
+
+    private static let nodesKeyPath = \StackNode.nodes
 
     /// The top node alone, read as ``focusedChildScreen`` is.
     public var visibleChildScreens: [any Screen] { nodes.last.map { [$0] } ?? [] }
@@ -82,15 +89,17 @@ open class StackNode: NavigationNode, NavigationStackContainer {
         // A pop keeps the start of the stack: those nodes are this stack's already and were checked
         // when they came, so only the ones past it leave. Anything else is checked node by node.
         if let kept = keptStart(of: screens) {
-            try await applyChange(kept.last.map { "pop to \($0) on \(self)" } ?? "empty \(self)") {
+            try await applyChange(kept.last.map { .phrase("pop to", $0, "on", self) } ?? .empty(self)) {
                 for child in oldNodes[kept.count...] { release(child) }
                 nodes = kept
             }
             return
         }
         let newNodes = try validatedChildren(screens, forStack: true)
-        let verb = newNodes.last.map { top in oldNodes.contains { $0 === top } ? "pop to" : "push" }
-        let summary = verb.map { "\($0) \(newNodes.last.map { "\($0)" } ?? "") on \(self)" } ?? "empty \(self)"
+        let summary: ChangeSummary =
+            newNodes.last.map { top in
+                .phrase(oldNodes.contains { $0 === top } ? "pop to" : "push", top, "on", self)
+            } ?? .empty(self)
         try await applyChange(summary) {
             replaceChildren(oldNodes, with: newNodes)
             nodes = newNodes

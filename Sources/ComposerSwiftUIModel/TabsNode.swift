@@ -52,9 +52,16 @@ open class TabsNode: NavigationNode, TabsContainer {
     /// The selected tab, read without converting every tab to a screen (which ``tabScreens``
     /// does): the router asks it of every tab container on the visible path at each navigation.
     public var focusedChildScreen: (any Screen)? {
-        guard let selectedIndex, tabs.indices.contains(selectedIndex) else { return nil }
-        return tabs[selectedIndex]
+        // Recorded for observation with key paths made once: a key-path literal is looked up at
+        // every read, and this runs several times per navigation.
+        access(keyPath: Self.selectedIndexKeyPath)
+        access(keyPath: Self.tabsKeyPath)
+        guard let index = _selectedIndex, _tabs.indices.contains(index) else { return nil }
+        return _tabs[index]
     }
+
+    private static let selectedIndexKeyPath = \TabsNode.selectedIndex
+    private static let tabsKeyPath = \TabsNode.tabs
 
     /// The selected tab alone, read as ``focusedChildScreen`` is.
     public var visibleChildScreens: [any Screen] { focusedChildScreen.map { [$0] } ?? [] }
@@ -83,7 +90,7 @@ open class TabsNode: NavigationNode, TabsContainer {
             throw NodeError.tabIndexOutOfRange(index: index, tabCount: tabs.count, tabs: description)
         }
         guard index != selectedIndex else { return }
-        try await applyChange("select tab \(index) of \(self)", waits: false) { selectedIndex = index }
+        try await applyChange(.selectTab(index, of: self), waits: false) { selectedIndex = index }
     }
 
     /// Tells the model that the user tapped a tab: call it from the setter of the `TabView`'s

@@ -36,7 +36,25 @@ public final class NavigationModelDriver {
     }
     /// What the views reported and what the user did, one line each, in order:
     /// `appeared screen "home"`, `disappeared nav "cart"`, `user tab 1: applied: ...`.
-    public private(set) var log: [String] = []
+    public var log: [String] { entries.map(\.text) }
+
+    /// The log's lines, an acknowledgement kept as its parts and worded when ``log`` is read: the
+    /// driver acknowledges every change of every navigation, and a test reads the log rarely. A
+    /// node's kind and name are kept rather than the node, which the log must not keep alive.
+    private var entries: [LogEntry] = []
+
+    private enum LogEntry {
+        case acknowledged(PendingAcknowledgement.Kind, kind: String, name: String)
+        case line(String)
+
+        var text: String {
+            switch self {
+            case .acknowledged(let acknowledged, let kind, let name):
+                "\(acknowledged == .appearance ? "appeared" : "disappeared") \(kind) \"\(name)\""
+            case .line(let line): line
+            }
+        }
+    }
 
     /// Drives `model`, acknowledging as `mode` says. Keep the driver as long as the model is used:
     /// the model holds it weakly, and without it nothing acknowledges the model's changes.
@@ -78,13 +96,10 @@ public final class NavigationModelDriver {
     }
 
     private func acknowledge(_ pending: PendingAcknowledgement) {
+        entries.append(.acknowledged(pending.kind, kind: pending.node.kindName, name: pending.node.name))
         switch pending.kind {
-        case .appearance:
-            log.append("appeared \(pending.node)")
-            pending.node.didAppear()
-        case .disappearance:
-            log.append("disappeared \(pending.node)")
-            pending.node.didDisappear()
+        case .appearance: pending.node.didAppear()
+        case .disappearance: pending.node.didDisappear()
         }
     }
 
@@ -165,7 +180,7 @@ public final class NavigationModelDriver {
     }
 
     private func record(_ gesture: String, _ outcome: UserWriteOutcome) -> UserWriteOutcome {
-        log.append("\(gesture): \(outcome)")
+        entries.append(.line("\(gesture): \(outcome)"))
         return outcome
     }
 

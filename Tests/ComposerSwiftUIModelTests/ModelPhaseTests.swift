@@ -77,6 +77,35 @@ struct ModelPhaseTests {
         #expect(shop.model.current?.name == "home")
     }
 
+    @Test("each wait names its change in words: a push, a presentation, a dismissal and a pop")
+    func changesInWords() async throws {
+        let shop = ModelShop()
+        await shop.go(shop.home, ())
+        shop.driver.mode = .manual
+        var changes: [String] = []
+        let there = Task { _ = try await shop.router.navigate(to: shop.review, with: 42) }
+        while await shop.driver.waitForPendingAcknowledgement(turns: 2_000), let next = shop.driver.pending.first {
+            changes.append(next.change)
+            shop.driver.acknowledgeNext()
+        }
+        try await there.value
+        let back = Task { _ = try await shop.router.navigate(to: shop.list(), with: ()) }
+        while await shop.driver.waitForPendingAcknowledgement(turns: 2_000), let next = shop.driver.pending.first {
+            changes.append(next.change)
+            shop.driver.acknowledgeNext()
+        }
+        try await back.value
+        #expect(
+            changes == [
+                #"push screen "product 42" on nav "products-nav""#,
+                #"present nav "details-nav" from tabs "main""#,
+                #"present screen "review 42" from nav "details-nav""#,
+                #"dismiss screen "review 42" from nav "details-nav""#,
+                #"dismiss nav "details-nav" from tabs "main""#,
+                #"pop to screen "list" on nav "products-nav""#,
+            ])
+    }
+
     @Test("a missing appearance becomes a routing error naming the step, after the app's timeout")
     func missingAppearance() async throws {
         let shop = ModelShop(timeout: .milliseconds(50))

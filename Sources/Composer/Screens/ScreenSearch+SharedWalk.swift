@@ -58,12 +58,34 @@ func makeCandidateCheck<F: StackIteratingFinder, Target, Context>(
 func candidateCheck<F: StackIteratingFinder, Target, Context, Cast: CandidateCast>(
     _ finder: F, with context: Context, typing _: Cast.Type
 ) -> CandidateCheck where F.ViewController == Target, F.Context == Context {
-    CandidateCheck(
+    let test = FinderTest<F, Target, Context, Cast>(finder: finder, context: context)
+    return CandidateCheck(
         castsToTarget: { $0 is Target },
-        accepts: { screen in
-            guard let typed = Cast.typed(screen, as: Target.self) else { return false }
-            return finder.isTarget(typed, with: context)
+        accepts: { screen in test.accepts(screen) },
+        walkAskingFirst: { tests, tree, options, start in
+            var walk = SharedWalk(first: test, tests)
+            ScreenSearch.visitCandidates(in: tree, options: options, start: start, &walk)
+            return walk.found.map { (walk.stillAsked, $0) }
         })
+}
+
+/// One finder's test of a candidate whose class casts to the finder's type, as a value whose
+/// type the walk is compiled for.
+@MainActor @usableFromInline
+struct FinderTest<F: StackIteratingFinder, Target, Context, Cast: CandidateCast>
+where F.ViewController == Target, F.Context == Context {
+    @usableFromInline let finder: F
+    @usableFromInline let context: Context
+
+    @inlinable init(finder: F, context: Context) {
+        self.finder = finder
+        self.context = context
+    }
+
+    @inlinable func accepts(_ screen: any Screen) -> Bool {
+        guard let typed = Cast.typed(screen, as: Target.self) else { return false }
+        return finder.isTarget(typed, with: context)
+    }
 }
 
 /// One finder's question about a candidate, in two parts: whether the candidate's class casts to
@@ -71,13 +93,29 @@ func candidateCheck<F: StackIteratingFinder, Target, Context, Cast: CandidateCas
 /// whose class casts.
 @usableFromInline
 struct CandidateCheck {
-    let castsToTarget: @MainActor (any Screen) -> Bool
-    let accepts: @MainActor (any Screen) -> Bool
+    @usableFromInline let castsToTarget: @MainActor (any Screen) -> Bool
+    @usableFromInline let accepts: @MainActor (any Screen) -> Bool
+    /// ``ScreenSearch/firstAcceptingTest(_:in:options:start:)`` for tests whose first is this
+    /// one, compiled with this test's types: the first test is asked of nearly every candidate of
+    /// its class (the others only until it finds one), and through a closure each time it cost a
+    /// call and a retain and release of the closure's context per screen.
+    @usableFromInline let walkAskingFirst: Walk
+
+    /// A walk asking `tests` (this one first) over the candidates of a tree that options and a
+    /// start select: the position of the first test that accepts a candidate, and that candidate.
+    @usableFromInline typealias Walk =
+        @MainActor (
+            _ tests: [CandidateCheck], _ tree: ScreenTree, _ options: SearchOptions, _ start: SearchStart
+        ) -> (test: Int, screen: any Screen)?
 
     @usableFromInline
-    init(castsToTarget: @escaping @MainActor (any Screen) -> Bool, accepts: @escaping @MainActor (any Screen) -> Bool) {
+    init(
+        castsToTarget: @escaping @MainActor (any Screen) -> Bool, accepts: @escaping @MainActor (any Screen) -> Bool,
+        walkAskingFirst: @escaping Walk
+    ) {
         self.castsToTarget = castsToTarget
         self.accepts = accepts
+        self.walkAskingFirst = walkAskingFirst
     }
 }
 
@@ -97,38 +135,50 @@ extension ScreenSearch {
     static func firstAcceptingTest(
         _ tests: [CandidateCheck], in tree: ScreenTree, options: SearchOptions, start: SearchStart
     ) -> (test: Int, screen: any Screen)? {
-        var walk = SharedWalk(tests)
-        visitCandidates(in: tree, options: options, start: start, &walk)
-        return walk.found.map { (walk.stillAsked, $0) }
+        guard let first = tests.first else { return nil }
+        return first.walkAskingFirst(tests, tree, options, start)
     }
 }
 
-/// ``ScreenSearch/firstAcceptingTest(_:in:options:start:)``'s visitor.
-@MainActor
-private struct SharedWalk: CandidateVisitor {
-    private let tests: [CandidateCheck]
+/// ``ScreenSearch/firstAcceptingTest(_:in:options:start:)``'s visitor, with the first test's type
+/// known.
+@MainActor @usableFromInline
+struct SharedWalk<F: StackIteratingFinder, Target, Context, Cast: CandidateCast>: CandidateVisitor
+where F.ViewController == Target, F.Context == Context {
+    /// The first test, asked directly.
+    @usableFromInline let first: FinderTest<F, Target, Context, Cast>
+    /// Every test, the first included (for its class answer), asked through their closures.
+    @usableFromInline let tests: [CandidateCheck]
     /// Only the tests before the best one found so far can still change the answer.
-    private(set) var stillAsked: Int
-    private(set) var found: (any Screen)?
+    @usableFromInline var stillAsked: Int
+    @usableFromInline var found: (any Screen)?
     /// For each class met, the tests whose type it casts to, as bits: most classes of a tree cast
     /// to none, and are passed by after one lookup.
-    private var classes = ClassAnswers<UInt64>()
+    @usableFromInline var classes = ClassAnswers<UInt64>()
 
-    init(_ tests: [CandidateCheck]) {
+    @inlinable init(first: FinderTest<F, Target, Context, Cast>, _ tests: [CandidateCheck]) {
+        self.first = first
         self.tests = tests
         stillAsked = tests.count
     }
 
     /// Asks `screen` the tests still asked whose type its class casts to, in order; stops the walk
     /// when the first test accepts it.
-    mutating func visit(_ screen: any Screen) -> Bool {
+    @inlinable mutating func visit(_ screen: any Screen) -> Bool {
         var castingTests = classes.cached(for: screen) ?? castingTestsOfNewClass(screen)
+        if castingTests & 1 != 0 {
+            if first.accepts(screen) {
+                (stillAsked, found) = (0, screen)
+                return true
+            }
+            castingTests &= ~1
+        }
         while castingTests != 0 {
             let test = castingTests.trailingZeroBitCount
             guard test < stillAsked else { return false }
             if tests[test].accepts(screen) {
                 (stillAsked, found) = (test, screen)
-                return test == 0
+                return false
             }
             castingTests &= castingTests - 1
         }
@@ -137,7 +187,7 @@ private struct SharedWalk: CandidateVisitor {
 
     /// The tests whose type the class of `screen`, not met before, casts to, one bit each. (Apart
     /// from `visit`, whose every call would otherwise copy the tests into this closure.)
-    private mutating func castingTestsOfNewClass(_ screen: any Screen) -> UInt64 {
+    @usableFromInline mutating func castingTestsOfNewClass(_ screen: any Screen) -> UInt64 {
         let tests = tests
         return classes.answer(for: screen) { screen in
             var bits: UInt64 = 0

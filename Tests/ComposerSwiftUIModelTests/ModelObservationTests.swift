@@ -1,0 +1,52 @@
+import Composer
+import ComposerSwiftUIModel
+import ComposerSwiftUITesting
+import Observation
+import Testing
+
+/// What a view reads is observed: SwiftUI evaluates a body again only when something the body read
+/// changes, so every property a view or the router's answers read must report its changes, however
+/// it is read.
+@MainActor
+@Suite("SwiftUI model: observation")
+struct ModelObservationTests {
+    /// Whether `change` changes something `read` read, as `withObservationTracking` tells a view.
+    private func invalidates(_ read: () -> Void, by change: () async throws -> Void) async rethrows -> Bool {
+        let told = Told()
+        withObservationTracking(read) { told.mark() }
+        try await change()
+        return told.value
+    }
+
+    @Test("a stack's top, a tab container's selected tab and a hosted presentation report their changes")
+    func routerAnswersAreObserved() async throws {
+        let home = NavigationNode("home")
+        let stack = StackNode("nav", nodes: [home])
+        let other = StackNode("other", nodes: [NavigationNode("settings")])
+        let tabs = TabsNode("tabs", tabs: [stack, other], selectedIndex: 0)
+        let model = NavigationModel(root: tabs)
+        let driver = NavigationModelDriver(model: model)
+
+        #expect(
+            try await invalidates(
+                { _ = stack.focusedChildScreen },
+                by: { try await stack.setStack([home, NavigationNode("detail")], animated: false) }))
+        #expect(try await invalidates({ _ = tabs.focusedChildScreen }, by: { try await tabs.selectTab(at: 1) }))
+        #expect(
+            try await invalidates(
+                { _ = tabs.hostedPresentation },
+                by: { try await tabs.presentScreen(NavigationNode("sheet"), animated: false) }))
+        // A change elsewhere tells nothing: each node reports its own changes.
+        #expect(
+            try await !invalidates(
+                { _ = other.focusedChildScreen }, by: { try await stack.setStack([home], animated: false) }))
+        withExtendedLifetime(driver) {}
+    }
+}
+
+/// Set by an observation's change handler. Observation calls the handler synchronously, from the
+/// change's `willSet`, on the thread that makes the change: the main actor here.
+private final class Told: @unchecked Sendable {
+    private(set) var value = false
+    func mark() { value = true }
+}

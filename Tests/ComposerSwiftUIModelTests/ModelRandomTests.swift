@@ -1,0 +1,308 @@
+import Composer
+import ComposerSwiftUIModel
+import ComposerSwiftUITesting
+import ComposerTesting
+import Foundation
+import Testing
+
+/// The long run's settings, read from the environment by `scripts/model-check --swiftui`.
+private let longRunSteps = ProcessInfo.processInfo.environment["MODEL_CHECK_STEPS"].flatMap { Int($0) }
+private let longRunSeed = ProcessInfo.processInfo.environment["MODEL_CHECK_SEED"].flatMap { UInt64($0) } ?? 1
+
+/// One thing the app or the user does to the model shop, written as the Swift a failing run prints.
+enum ShopMove: CustomStringConvertible, Sendable {
+    case home, list, account, cart, editor, picker, back
+    case product(Int)
+    case details(Int)
+    case review(Int)
+    /// Signs in or out: the account tab is guarded.
+    case signedIn(Bool)
+    /// Makes the editor, if it is in the tree, refuse (or stop refusing) to leave.
+    case editorRefuses(Bool)
+    case userTapBack, userPopToRoot, userSwipeDown
+    case userTapTab(Int)
+
+    var description: String {
+        switch self {
+        case .home: ".home"
+        case .list: ".list"
+        case .account: ".account"
+        case .cart: ".cart"
+        case .editor: ".editor"
+        case .picker: ".picker"
+        case .back: ".back"
+        case .product(let id): ".product(\(id))"
+        case .details(let id): ".details(\(id))"
+        case .review(let id): ".review(\(id))"
+        case .signedIn(let value): ".signedIn(\(value))"
+        case .editorRefuses(let value): ".editorRefuses(\(value))"
+        case .userTapBack: ".userTapBack"
+        case .userPopToRoot: ".userPopToRoot"
+        case .userSwipeDown: ".userSwipeDown"
+        case .userTapTab(let index): ".userTapTab(\(index))"
+        }
+    }
+
+    /// A move drawn from `random`: mostly navigations, some user gestures and changes of state.
+    static func random(_ random: inout SeededRandom) -> ShopMove {
+        let id = random.int(in: 1...3)
+        return random.pick([
+            .home, .list, .account, .cart, .editor, .picker, .back, .product(id), .product(id), .details(id),
+            .details(id), .review(id), .review(id), .signedIn(random.chance(70)), .editorRefuses(random.chance(50)),
+            .userTapBack, .userPopToRoot, .userSwipeDown, .userTapTab(random.int(in: 0...2)),
+        ])
+    }
+}
+
+/// A promise the model broke: which move, what broke, and the tree before and after the move.
+struct BrokenInvariant: CustomStringConvertible {
+    let move: Int
+    let problem: String
+    let before: String
+    let after: String
+
+    var description: String {
+        "move \(move): \(problem)\ntree before:\n\(before)\ntree after:\n\(after)"
+    }
+}
+
+/// Seeded random moves on the SwiftUI model shop, with the model's invariants checked after every
+/// move: the routes, the guards and the user's gestures of `ModelShop`, in any order. What the
+/// hand-written tests show on a few paths, this checks on paths nobody wrote down.
+@MainActor
+@Suite("SwiftUI model: seeded random moves keep the promise")
+struct ModelRandomTests {
+    @Test("A short run on fixed seeds: every invariant holds after every move", arguments: [UInt64(1), 2, 3, 4])
+    func shortRun(seed: UInt64) async {
+        let moves = Self.moves(seed: seed, count: 300)
+        let report = await Self.run(moves)
+        if let broken = report.broken {
+            Issue.record("seed \(seed), \(broken)\n\(await Self.shrunkTest(moves))")
+            return
+        }
+        // The run checks both halves of the promise: navigations that complete and ones refused.
+        #expect(report.navigated > 50)
+        #expect(report.failed > 0)
+    }
+
+    @Test(
+        "The long run of scripts/model-check --swiftui (MODEL_CHECK_STEPS, MODEL_CHECK_SEED)",
+        .enabled(if: longRunSteps != nil, "set by scripts/model-check"))
+    func longRun() async {
+        let steps = longRunSteps ?? 0
+        var seed = longRunSeed
+        var done = 0
+        var total = RunReport()
+        while done < steps {
+            // Runs of a few hundred moves, each on a fresh shop, so that a failure shrinks quickly.
+            let moves = Self.moves(seed: seed, count: min(300, steps - done))
+            let report = await Self.run(moves)
+            if let broken = report.broken {
+                Issue.record("model check: seed \(seed), \(broken)\n\(await Self.shrunkTest(moves))")
+                return
+            }
+            total.navigated += report.navigated
+            total.failed += report.failed
+            done += moves.count
+            seed &+= 1_000_003
+        }
+        print(
+            "model check (SwiftUI model): \(steps) moves from seed \(longRunSeed) (\(total.navigated) navigations"
+                + " completed, \(total.failed) refused), nothing found")
+    }
+
+    @Test("The check finds a broken promise: a tree changed by a failed navigation is reported")
+    func checkCanFail() async {
+        // The editor refuses to leave, so going back to the list under it must fail and change
+        // nothing; this test changes the tree behind the router's back after that failure.
+        let broken = await Self.firstBrokenInvariant(
+            [.editor, .editorRefuses(true), .list],
+            afterEachMove: { shop, move in
+                if case .list = move { _ = shop.driver.userTapTab(0) }
+            })
+        #expect(broken?.move == 2)
+        #expect(broken?.problem.hasPrefix("a failed navigation changed the tree") == true)
+    }
+
+    // MARK: - Running moves
+
+    static func moves(seed: UInt64, count: Int) -> [ShopMove] {
+        var random = SeededRandom(seed: seed)
+        return (0..<count).map { _ in ShopMove.random(&random) }
+    }
+
+    /// Plays `moves` on a fresh shop (home on screen first) and returns the first broken invariant.
+    /// `afterEachMove` lets a test break the model on purpose, to show the check notices.
+    static func firstBrokenInvariant(
+        _ moves: [ShopMove], afterEachMove: (ModelShop, ShopMove) -> Void = { _, _ in }
+    ) async -> BrokenInvariant? {
+        await run(moves, afterEachMove: afterEachMove).broken
+    }
+
+    /// What a run of moves did: how many navigations completed and failed, and what broke.
+    struct RunReport {
+        var navigated = 0
+        var failed = 0
+        var broken: BrokenInvariant?
+    }
+
+    static func run(
+        _ moves: [ShopMove], afterEachMove: (ModelShop, ShopMove) -> Void = { _, _ in }
+    ) async -> RunReport {
+        var report = RunReport()
+        let shop = ModelShop()
+        await shop.go(shop.home, ())
+        for (index, move) in moves.enumerated() {
+            let before = shop.render()
+            let outcome = await play(move, on: shop)
+            afterEachMove(shop, move)
+            let after = shop.render()
+            switch outcome {
+            case .navigated: report.navigated += 1
+            case .failed: report.failed += 1
+            case .notNavigation: break
+            }
+            if let problem = problem(after: move, outcome: outcome, before: before, in: shop) {
+                report.broken = BrokenInvariant(move: index, problem: problem, before: before, after: after)
+                return report
+            }
+        }
+        return report
+    }
+
+    /// What a navigation ended with; `nil` for a move that is no navigation.
+    private enum Outcome {
+        case navigated
+        case failed(RoutingError)
+        case notNavigation
+    }
+
+    private static func play(_ move: ShopMove, on shop: ModelShop) async -> Outcome {
+        func navigate<Node, Context>(_ step: DestinationStep<Node, Context>, _ context: Context) async -> Outcome {
+            do {
+                _ = try await shop.router.navigate(to: step, with: context, animated: true)
+                return .navigated
+            } catch {
+                return .failed(error)
+            }
+        }
+        switch move {
+        case .home: return await navigate(shop.home, ())
+        case .list: return await navigate(shop.list(), ())
+        case .account: return await navigate(shop.account, ())
+        case .cart: return await navigate(shop.cart, ())
+        case .editor: return await navigate(shop.editor, ())
+        case .picker: return await navigate(shop.picker, ())
+        case .back: return await navigate(shop.back, ())
+        case .product(let id): return await navigate(shop.product, id)
+        case .details(let id): return await navigate(shop.details, id)
+        case .review(let id): return await navigate(shop.review, id)
+        case .signedIn(let value):
+            shop.isSignedIn = value
+        case .editorRefuses(let value):
+            for editor in shop.model.allNodes() where editor is EditorNode { editor.canBeDismissed = !value }
+        case .userTapBack: _ = shop.driver.userTapBack()
+        case .userPopToRoot: _ = shop.driver.userPopToRoot()
+        case .userSwipeDown: _ = shop.driver.userSwipeDown()
+        case .userTapTab(let index): _ = shop.driver.userTapTab(index)
+        }
+        // A user's gesture settles like a navigation: let the driver acknowledge what it asked.
+        for _ in 0..<50 where !shop.model.isSettled { await Task.yield() }
+        return .notNavigation
+    }
+
+    // MARK: - Invariants
+
+    /// The first invariant `shop` breaks after `move`, in words, or `nil`.
+    private static func problem(after move: ShopMove, outcome: Outcome, before: String, in shop: ModelShop) -> String? {
+        let model = shop.model
+        if !model.isSettled { return "the model still waits for \(model.pendingAcknowledgements.map(\.description))" }
+        switch outcome {
+        case .failed(let error):
+            if error.code != .actionFailedAfterChanges, shop.render() != before {
+                return "a failed navigation changed the tree (\(error.code), step \(error.step ?? "none"))"
+            }
+            if error.step == nil, error.code != .noAnchor { return "a routing error names no step: \(error)" }
+        case .navigated:
+            if let wrong = wrongDestination(after: move, current: model.current) { return wrong }
+        case .notNavigation:
+            break
+        }
+        return structureProblem(in: model)
+    }
+
+    /// Whether the screen on top is what `move` navigated to.
+    private static func wrongDestination(after move: ShopMove, current: NavigationNode?) -> String? {
+        let expected: (NavigationNode) -> Bool
+        switch move {
+        case .home: expected = { $0 is HomeNode }
+        case .list: expected = { $0 is ListNode }
+        case .account: expected = { $0 is AccountNode }
+        case .cart: expected = { $0 is CartNode }
+        case .editor: expected = { $0 is EditorNode }
+        case .picker: expected = { $0 is PickerNode }
+        case .product(let id): expected = { ($0 as? ProductNode)?.productID == id }
+        case .details(let id): expected = { ($0 as? DetailsNode)?.productID == id }
+        case .review(let id): expected = { ($0 as? ReviewNode)?.productID == id }
+        default: return nil
+        }
+        guard let current, expected(current) else {
+            return "navigated to \(move) but \(current.map { "\($0)" } ?? "nothing") is on top"
+        }
+        return nil
+    }
+
+    /// The first inconsistency of the model's tree: links between containers and children, between
+    /// hosts and presented levels, and the answers the router reads without recomputing.
+    private static func structureProblem(in model: NavigationModel) -> String? {
+        let nodes = model.allNodes()
+        var seen = Set<NodeID>()
+        for node in nodes {
+            guard seen.insert(node.id).inserted else { return "\(node) is in the tree twice" }
+            for child in node.childScreens where child.parentScreen !== node {
+                return "\(child) is a child of \(node) but names another parent"
+            }
+            let uikitAnswer = node.presentedScreen.flatMap { $0.presentingScreen === node ? $0 : nil }
+            if node.hostedPresentation !== uikitAnswer {
+                return "\(node) hosts \(node.hostedPresentation.map { "\($0)" } ?? "nothing"), UIKit's answer differs"
+            }
+            if let presented = node.hostedPresentation, presented.parentScreen != nil {
+                return "\(presented), presented by \(node), is also inside a container"
+            }
+            if let stack = node as? StackNode, stack.focusedChildScreen !== stack.childScreens.last {
+                return "\(stack)'s focused child is not its top"
+            }
+            if let tabs = node as? TabsNode {
+                let selected = tabs.selectedIndex.map { tabs.childScreens[$0] }
+                if tabs.focusedChildScreen !== selected { return "\(tabs)'s focused child is not its selected tab" }
+            }
+        }
+        let onTop = ScreenTree(window: model).current
+        if model.current !== onTop { return "the model's current node is not the tree's current screen" }
+        return nil
+    }
+
+    // MARK: - Shrinking
+
+    /// The shortest list of moves found, by dropping one move at a time, that still breaks an
+    /// invariant, written as a test to paste into this suite.
+    static func shrunkTest(_ moves: [ShopMove]) async -> String {
+        var kept = moves
+        if let broken = await firstBrokenInvariant(kept) { kept = Array(kept.prefix(broken.move + 1)) }
+        var index = kept.count - 1
+        while index >= 0 {
+            var shorter = kept
+            shorter.remove(at: index)
+            if await firstBrokenInvariant(shorter) != nil { kept = shorter }
+            index -= 1
+        }
+        let list = kept.map(\.description).joined(separator: ", ")
+        return """
+            shrunk to \(kept.count) moves:
+                @Test func shrunkRun() async {
+                    let broken = await ModelRandomTests.firstBrokenInvariant([\(list)])
+                    #expect(broken == nil, "\\(broken.map { "\\($0)" } ?? "")")
+                }
+            """
+    }
+}
