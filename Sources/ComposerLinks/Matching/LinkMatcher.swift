@@ -452,6 +452,10 @@ final class LinkMatcher {
 
     /// Whether the raw query key `bytes` decodes to `key`; `keyIsPrintableASCII` says whether
     /// `key` is printable ASCII, which only equal bytes can then spell.
+    ///
+    /// Always inlined, so that the key is read where the layout keeps it rather than retained
+    /// and released around a call (two atomic operations per query item).
+    @inline(__always)
     private static func key(_ bytes: UnsafeBufferPointer<UInt8>, is key: String, keyIsPrintableASCII: Bool) -> Bool {
         if keyIsPrintableASCII, !bytes.contains(where: { $0 == UInt8(ascii: "%") || $0 >= 0x7F }) {
             // Compared as bytes, the lengths first: most keys of a link are other keys.
@@ -459,6 +463,13 @@ final class LinkMatcher {
             return key.utf8.withContiguousStorageIfAvailable { $0.elementsEqual(bytes) }
                 ?? bytes.elementsEqual(key.utf8)
         }
+        return decodedKey(bytes, is: key)
+    }
+
+    /// Whether the raw query key `bytes`, which needs decoding or names a key outside
+    /// printable ASCII, decodes to `key`.
+    @inline(never)
+    private static func decodedKey(_ bytes: UnsafeBufferPointer<UInt8>, is key: String) -> Bool {
         var decoded: [UInt8] = []
         _ = LinkPercentEncoding.decode(bytes, into: &decoded)
         return String(decoding: decoded, as: UTF8.self) == key
