@@ -61,6 +61,8 @@ struct LinkURLRulesTests {
         ("shop://p/%zz", 10, "invalid percent escape; expected '%' followed by two hexadecimal digits"),
         ("shop://p/ab%4", 12, "invalid percent escape; expected '%' followed by two hexadecimal digits"),
         ("shop://p/ok/%FF", 13, "percent escapes do not decode to UTF-8 text; expected UTF-8 bytes"),
+        // An escape decoding to ASCII next to one that does not: the text is still checked.
+        ("shop://p/%41%C3", 10, "percent escapes do not decode to UTF-8 text; expected UTF-8 bytes"),
         ("shop://p/a b", 11, "links cannot contain spaces or control characters; expected them percent-encoded"),
         ("shop://p/é/a\tb", 13, "links cannot contain spaces or control characters; expected them percent-encoded"),
     ]
@@ -71,6 +73,14 @@ struct LinkURLRulesTests {
         let error = linkError { () throws(LinkError) in try table.resolve(url) }
         #expect(error == .malformedURL(url: url, column: column, reason: reason))
         #expect(error?.description == "malformed link '\(url)' at column \(column): \(reason)")
+    }
+
+    @Test("escapes that decode to ASCII give their characters, in the path and in the query")
+    func asciiEscapes() throws {
+        var table = LinkTable<String>()
+        try table.register("shop://p/<name>?q=<q?>") { "\(try $0.string("name"))|\(try $0.optionalString("q") ?? "-")" }
+        #expect(try table.resolve("shop://p/%41b%2Fc%20d?q=%7Ex%41") == "Ab/c d|~xA")
+        #expect(try table.resolve("shop://p/caf%C3%A9%21") == "café!|-")
     }
 
     @Test("trailing slashes and empty segments are ignored")

@@ -160,14 +160,18 @@ final class LinkMatcher {
 
         // Host, for the schemes that have one.
         var host: UnsafeBufferPointer<UInt8>?
-        if LinkValueConversion.equalsIgnoringCase(scheme, "https")
-            || LinkValueConversion.equalsIgnoringCase(scheme, "http")
+        var hostIsASCII = true
+        // Most links' schemes are neither (the first letter tells, and costs no call).
+        if scheme[0] | 0x20 == UInt8(ascii: "h"),
+            LinkValueConversion.equalsIgnoringCase(scheme, "https")
+                || LinkValueConversion.equalsIgnoringCase(scheme, "http")
         {
             let hostStart = index
             while index < count, !Self.endsHost(bytes[index]) {
                 if bytes[index] == UInt8(ascii: "@") || Self.isSpaceOrControl(bytes[index]) {
                     return -1
                 }
+                if bytes[index] >= 0x80 { hostIsASCII = false }
                 index += 1
             }
             guard index > hostStart else { return -1 }
@@ -236,7 +240,7 @@ final class LinkMatcher {
                 return -1
             }
 
-            guard let root = root(tables, scheme: scheme, host: host) else { return -1 }
+            guard let root = root(tables, scheme: scheme, host: host, hostIsASCII: hostIsASCII) else { return -1 }
             defer { segments.deinitialize() }
             guard pathHasPercent else {
                 return walk(
@@ -448,6 +452,10 @@ final class LinkMatcher {
 
     /// Whether the raw query key `bytes` decodes to `key`; `keyIsPrintableASCII` says whether
     /// `key` is printable ASCII, which only equal bytes can then spell.
+    ///
+    /// Always inlined, so that the key is read where the layout keeps it rather than retained
+    /// and released around a call (two atomic operations per query item).
+    @inline(__always)
     private static func key(_ bytes: UnsafeBufferPointer<UInt8>, is key: String, keyIsPrintableASCII: Bool) -> Bool {
         if keyIsPrintableASCII, !bytes.contains(where: { $0 == UInt8(ascii: "%") || $0 >= 0x7F }) {
             // Compared as bytes, the lengths first: most keys of a link are other keys.
@@ -455,6 +463,13 @@ final class LinkMatcher {
             return key.utf8.withContiguousStorageIfAvailable { $0.elementsEqual(bytes) }
                 ?? bytes.elementsEqual(key.utf8)
         }
+        return decodedKey(bytes, is: key)
+    }
+
+    /// Whether the raw query key `bytes`, which needs decoding or names a key outside
+    /// printable ASCII, decodes to `key`.
+    @inline(never)
+    private static func decodedKey(_ bytes: UnsafeBufferPointer<UInt8>, is key: String) -> Bool {
         var decoded: [UInt8] = []
         _ = LinkPercentEncoding.decode(bytes, into: &decoded)
         return String(decoding: decoded, as: UTF8.self) == key
@@ -462,7 +477,7 @@ final class LinkMatcher {
 
     /// Whether every key and value of `query` decodes (valid escapes, valid UTF-8).
     private static func queryIsWellFormed(_ query: UnsafeBufferPointer<UInt8>) -> Bool {
-        guard query.contains(UInt8(ascii: "%")) || query.contains(where: { $0 >= 0x80 }) else { return true }
+        guard query.contains(where: { $0 == UInt8(ascii: "%") || $0 >= 0x80 }) else { return true }
         var scratch: [UInt8] = []
         var itemStart = 0
         while itemStart <= query.count {
@@ -483,11 +498,12 @@ final class LinkMatcher {
         return true
     }
 
-    /// The root for a link's scheme and host, compared without regard to ASCII case.
+    /// The root for a link's scheme and host, compared without regard to ASCII case;
+    /// `hostIsASCII` says whether the host has only ASCII bytes (the host's scan noted it).
     private static func root(
-        _ tables: Tables, scheme: UnsafeBufferPointer<UInt8>, host: UnsafeBufferPointer<UInt8>?
+        _ tables: Tables, scheme: UnsafeBufferPointer<UInt8>, host: UnsafeBufferPointer<UInt8>?, hostIsASCII: Bool
     ) -> Int? {
-        if tables.trie.rootList.count <= 8, !(host?.contains(where: { $0 >= 0x80 }) ?? false) {
+        if tables.trie.rootList.count <= 8, hostIsASCII {
             // Lengths first: most roots differ from the link in the length of scheme or host.
             for root in tables.trie.rootList where Int(root.scheme.count) == scheme.count {
                 if let host {

@@ -63,13 +63,14 @@ enum LinkPercentEncoding {
     /// `bytes.count` more: where they end, and why they do not decode, if they do not (the offset
     /// of the first bad escape, where the writing stops, or text that is not UTF-8, checked on
     /// what was written rather than substituting U+FFFD). Text without escapes is not checked: a
-    /// link's own text is UTF-8 already.
+    /// link's own text is UTF-8 already. Nor is text whose escapes all decode to ASCII: a valid
+    /// UTF-8 text with some ASCII characters replaced by other ASCII characters is still valid.
     private static func writeDecoded(
         _ bytes: UnsafeBufferPointer<UInt8>, into output: UnsafeMutableBufferPointer<UInt8>, at start: Int
     ) -> (end: Int, failure: DecodingFailure?) {
         var end = start
         var index = 0
-        var escaped = false
+        var escapedNonASCII = false
         while index < bytes.count {
             let byte = bytes[index]
             guard byte == UInt8(ascii: "%") else {
@@ -83,9 +84,9 @@ enum LinkPercentEncoding {
             output[end] = high << 4 | low
             end += 1
             index += 3
-            escaped = true
+            if high >= 8 { escapedNonASCII = true }
         }
-        guard escaped else { return (end, nil) }
+        guard escapedNonASCII else { return (end, nil) }
         var iterator = UnsafeBufferPointer(rebasing: output[start..<end]).makeIterator()
         var decoder = UTF8()
         while true {

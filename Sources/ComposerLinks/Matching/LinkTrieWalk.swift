@@ -212,8 +212,11 @@ extension LinkTrie {
     /// non-mutating call on a tree that a class holds copies the tree (a retain and a release
     /// of each of its arrays) for every lookup.
     mutating func walk(_ nodeIndex: Int, _ depth: Int, _ state: inout Walk) -> Int32 {
-        state.visits += 1
-        if state.tracking { state.track(nodeIndex, at: depth) }
+        // Only explanations and their tests read `visits`, and they track.
+        if state.tracking {
+            state.visits += 1
+            state.track(nodeIndex, at: depth)
+        }
         if depth == state.segments.count { return nodes[nodeIndex].terminal }
         let segment = state.segments[depth]
 

@@ -240,8 +240,11 @@ public struct LinkTable<Target> {
         var layout: Unmanaged<LinkParameterLayout>?
         let entry = matcher.lookup(url, items: &items, layout: &layout)
         if entry >= 0, redirectTargets.isEmpty {
+            // Values are byte ranges of the link: without values, nothing reads it, and
+            // keeping it would retain and release it (two atomic operations).
+            let source = items.isEmpty ? "" : url
             return try make(
-                entry, LinkParameters(layout: layout?.takeRetainedValue(), source: url, items: consume items))
+                entry, LinkParameters(layout: layout?.takeRetainedValue(), source: source, items: consume items))
         }
         if entry < 0, let makePlainFallback { return makePlainFallback(url) }
         return try resolveOtherwise(url, entry: entry, layout: layout, items: items)

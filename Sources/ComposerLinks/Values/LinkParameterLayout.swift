@@ -99,15 +99,30 @@ final class LinkParameterLayout: Sendable {
 
 /// One captured value, as plain data, so that keeping, copying and dropping one retains
 /// nothing: its slot, where its text is, and what it converted to.
+///
+/// 32 bytes: the value (17) first, then three 32-bit numbers in the rest, where a slot kept
+/// as an `Int` made it 40. A match's values are made, moved into its parameters and dropped
+/// once per hit, four of them inline.
 struct LinkCapturedValue: Sendable {
-    let slot: Int
+    /// The built-in type's value, or the position of an app type's value in the parameters'
+    /// own values (``LinkCapturedValues/customValue(_:)``).
+    let value: SlotValue
     /// A byte range of the link, or, when `start` is -1, the position of the text in the
     /// parameters' own texts (``LinkCapturedValues/ownedText(_:)``) in `end`.
     let start: Int32
     let end: Int32
-    /// The built-in type's value, or the position of an app type's value in the parameters'
-    /// own values (``LinkCapturedValues/customValue(_:)``).
-    let value: SlotValue
+    private let slot32: Int32
+
+    /// The placeholder's position in the layout's slots.
+    var slot: Int { Int(slot32) }
+
+    /// A value of `slot` (a pattern has far fewer than 2^31 placeholders).
+    init(slot: Int, start: Int32, end: Int32, value: SlotValue) {
+        self.value = value
+        self.start = start
+        self.end = end
+        slot32 = Int32(truncatingIfNeeded: slot)
+    }
 
     /// Where unused inline places point.
     static let unused = LinkCapturedValue(slot: -1, start: 0, end: 0, value: .text)
