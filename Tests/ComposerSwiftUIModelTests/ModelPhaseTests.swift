@@ -9,10 +9,12 @@ import Testing
 @MainActor
 @Suite("SwiftUI model: phases and acknowledgements")
 struct ModelPhaseTests {
-    /// Runs `body` in a task and acknowledges one change at a time, noting each wait with the
-    /// number of presentation levels on screen then; returns the notes and the task.
+    /// Runs `body` in a task and acknowledges one change at a time, noting each wait as `note`
+    /// words it (by default, with the number of presentation levels on screen then); returns the
+    /// notes and the task.
     private func stepThrough(
-        _ shop: ModelShop, _ body: @escaping @MainActor () async throws -> Void
+        _ shop: ModelShop, note: ((PendingAcknowledgement) -> String)? = nil,
+        _ body: @escaping @MainActor () async throws -> Void
     ) async -> (steps: [String], result: Result<Void, any Error>) {
         let task = Task { try await body() }
         var steps: [String] = []
@@ -20,8 +22,12 @@ struct ModelPhaseTests {
             guard await shop.driver.waitForPendingAcknowledgement(turns: 2_000),
                 let next = shop.driver.pending.first
             else { break }
-            let levels = ScreenTree(window: shop.model).presentationLevels.count
-            steps.append("\(next.kind.rawValue) of \(next.node.name), \(levels) level(s)")
+            if let note {
+                steps.append(note(next))
+            } else {
+                let levels = ScreenTree(window: shop.model).presentationLevels.count
+                steps.append("\(next.kind.rawValue) of \(next.node.name), \(levels) level(s)")
+            }
             shop.driver.acknowledgeNext()
         }
         return (steps, await task.result)
@@ -78,23 +84,19 @@ struct ModelPhaseTests {
     }
 
     @Test("each wait names its change in words: a push, a presentation, a dismissal and a pop")
-    func changesInWords() async throws {
+    func changesInWords() async {
         let shop = ModelShop()
         await shop.go(shop.home, ())
         shop.driver.mode = .manual
-        var changes: [String] = []
-        let there = Task { _ = try await shop.router.navigate(to: shop.review, with: 42) }
-        while await shop.driver.waitForPendingAcknowledgement(turns: 2_000), let next = shop.driver.pending.first {
-            changes.append(next.change)
-            shop.driver.acknowledgeNext()
+        let (there, reachedReview) = await stepThrough(shop, note: \.change) {
+            _ = try await shop.router.navigate(to: shop.review, with: 42)
         }
-        try await there.value
-        let back = Task { _ = try await shop.router.navigate(to: shop.list(), with: ()) }
-        while await shop.driver.waitForPendingAcknowledgement(turns: 2_000), let next = shop.driver.pending.first {
-            changes.append(next.change)
-            shop.driver.acknowledgeNext()
+        #expect(throws: Never.self) { try reachedReview.get() }
+        let (back, reachedList) = await stepThrough(shop, note: \.change) {
+            _ = try await shop.router.navigate(to: shop.list(), with: ())
         }
-        try await back.value
+        #expect(throws: Never.self) { try reachedList.get() }
+        let changes = there + back
         #expect(
             changes == [
                 #"push screen "product 42" on nav "products-nav""#,

@@ -10,7 +10,7 @@ private let longRunSteps = ProcessInfo.processInfo.environment["MODEL_CHECK_STEP
 private let longRunSeed = ProcessInfo.processInfo.environment["MODEL_CHECK_SEED"].flatMap { UInt64($0) } ?? 1
 
 /// One thing the app or the user does to the model shop, written as the Swift a failing run prints.
-enum ShopMove: CustomStringConvertible, Sendable {
+enum ShopMove: Sendable {
     case home, list, account, cart, editor, picker, back
     case product(Int)
     case details(Int)
@@ -22,26 +22,8 @@ enum ShopMove: CustomStringConvertible, Sendable {
     case userTapBack, userPopToRoot, userSwipeDown
     case userTapTab(Int)
 
-    var description: String {
-        switch self {
-        case .home: ".home"
-        case .list: ".list"
-        case .account: ".account"
-        case .cart: ".cart"
-        case .editor: ".editor"
-        case .picker: ".picker"
-        case .back: ".back"
-        case .product(let id): ".product(\(id))"
-        case .details(let id): ".details(\(id))"
-        case .review(let id): ".review(\(id))"
-        case .signedIn(let value): ".signedIn(\(value))"
-        case .editorRefuses(let value): ".editorRefuses(\(value))"
-        case .userTapBack: ".userTapBack"
-        case .userPopToRoot: ".userPopToRoot"
-        case .userSwipeDown: ".userSwipeDown"
-        case .userTapTab(let index): ".userTapTab(\(index))"
-        }
-    }
+    /// The move as Swift, `.product(2)`: a dot before the value as Swift describes an enum's.
+    var swift: String { ".\(self)" }
 
     /// A move drawn from `random`: mostly navigations, some user gestures and changes of state.
     static func random(_ random: inout SeededRandom) -> ShopMove {
@@ -170,7 +152,7 @@ struct ModelRandomTests {
         return report
     }
 
-    /// What a navigation ended with; `nil` for a move that is no navigation.
+    /// What a move ended with: a navigation completed or failed, or the move was no navigation.
     private enum Outcome {
         case navigated
         case failed(RoutingError)
@@ -247,7 +229,7 @@ struct ModelRandomTests {
         default: return nil
         }
         guard let current, expected(current) else {
-            return "navigated to \(move) but \(current.map { "\($0)" } ?? "nothing") is on top"
+            return "navigated to \(move.swift) but \(current.map { "\($0)" } ?? "nothing") is on top"
         }
         return nil
     }
@@ -296,7 +278,7 @@ struct ModelRandomTests {
             if await firstBrokenInvariant(shorter) != nil { kept = shorter }
             index -= 1
         }
-        let list = kept.map(\.description).joined(separator: ", ")
+        let list = kept.map(\.swift).joined(separator: ", ")
         return """
             shrunk to \(kept.count) moves:
                 @Test func shrunkRun() async {
