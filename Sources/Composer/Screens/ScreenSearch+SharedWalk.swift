@@ -70,7 +70,8 @@ func candidateCheck<F: StackIteratingFinder, Target, Context, Cast: CandidateCas
 }
 
 /// One finder's test of a candidate whose class casts to the finder's type, as a value whose
-/// type the walk is compiled for.
+/// type the walk is compiled for: the search of one finder (``FinderMatch``) and the shared walk
+/// of several ask it.
 @MainActor @usableFromInline
 struct FinderTest<F: StackIteratingFinder, Target, Context, Cast: CandidateCast>
 where F.ViewController == Target, F.Context == Context {
@@ -82,10 +83,13 @@ where F.ViewController == Target, F.Context == Context {
         self.context = context
     }
 
-    @inlinable func accepts(_ screen: any Screen) -> Bool {
-        guard let typed = Cast.typed(screen, as: Target.self) else { return false }
-        return finder.isTarget(typed, with: context)
+    /// `screen` typed as the finder's type, when the finder accepts it.
+    @inlinable func accepted(_ screen: any Screen) -> Target? {
+        guard let typed = Cast.typed(screen, as: Target.self), finder.isTarget(typed, with: context) else { return nil }
+        return typed
     }
+
+    @inlinable func accepts(_ screen: any Screen) -> Bool { accepted(screen) != nil }
 }
 
 /// One finder's question about a candidate, in two parts: whether the candidate's class casts to

@@ -200,20 +200,16 @@ enum DynamicCast: CandidateCast {
 @MainActor @usableFromInline
 struct FinderMatch<F: StackIteratingFinder, Target, Context, Cast: CandidateCast>: CandidateVisitor
 where F.ViewController == Target, F.Context == Context {
-    @usableFromInline let finder: F
-    @usableFromInline let context: Context
+    @usableFromInline let test: FinderTest<F, Target, Context, Cast>
     @usableFromInline var classes = CastableClasses()
     @usableFromInline var found: Target?
 
     @inlinable init(finder: F, context: Context) {
-        self.finder = finder
-        self.context = context
+        test = FinderTest(finder: finder, context: context)
     }
 
     @inlinable mutating func visit(_ screen: any Screen) -> Bool {
-        guard classes.mayCast(screen, { $0 is Target }), let typed = Cast.typed(screen, as: Target.self),
-            finder.isTarget(typed, with: context)
-        else { return false }
+        guard classes.mayCast(screen, { $0 is Target }), let typed = test.accepted(screen) else { return false }
         found = typed
         return true
     }
