@@ -32,13 +32,18 @@ struct PromiseTests {
             .assemble()
     }
 
+    /// A screen that refuses to be dismissed or popped (a form with unsaved edits).
+    func refusingToLeave(_ name: String) -> TestScreen {
+        let screen = TestScreen(name)
+        screen.canBeDismissed = false
+        return screen
+    }
+
     @Test("A refusing screen above the anchor refuses before any interceptor or factory runs")
     func preflightRefusesBeforeGuards() async throws {
         let stack = TestNavigationContainer("main", stack: [ListScreen()])
         let window = TestWindow(root: stack)
-        let form = TestScreen("unsaved form")
-        form.canBeDismissed = false
-        try await stack.presentScreen(form, animated: false)
+        try await stack.presentScreen(refusingToLeave("unsaved form"), animated: false)
         let router = DefaultRouter(window: window)
         let before = window.render()
 
@@ -52,6 +57,34 @@ struct PromiseTests {
         #expect(error?.failingStep?.position == 1, "the anchor, whose reveal was refused")
         #expect(window.render() == before)
         #expect(journal.lines == [], "no interceptor, factory or task may run when preflight refuses")
+    }
+
+    @Test("A reveal asks what it dismisses before what it pops, and names the first refusal")
+    func revealAsksDismissedScreensFirst() async throws {
+        let stack = TestNavigationContainer(
+            "main", stack: [ListScreen(), ProductScreen(7), refusingToLeave("unsaved review")])
+        let window = TestWindow(root: stack)
+        let unsavedForm = refusingToLeave("unsaved form")
+        try await stack.presentScreen(unsavedForm, animated: false)
+        let router = DefaultRouter(window: window)
+        let before = window.render()
+        let product = GeneralStep.custom(ClassWithContextFinder<ProductScreen, Int>())
+
+        let error = await #expect(throws: RoutingError.self) {
+            try await router.navigate(to: product, with: 7, animated: false)
+        }
+        #expect(error?.code == .dismissalRefused)
+        #expect(error?.found.contains("unsaved form") == true, "the presentation is asked first: \(error?.found ?? "")")
+        #expect(window.render() == before)
+
+        // Once the form accepts, the review popped off the stack is the one that refuses.
+        unsavedForm.canBeDismissed = true
+        let second = await #expect(throws: RoutingError.self) {
+            try await router.navigate(to: product, with: 7, animated: false)
+        }
+        #expect(second?.code == .dismissalRefused)
+        #expect(second?.found.contains("unsaved review") == true, "\(second?.found ?? "")")
+        #expect(window.render() == before)
     }
 
     @Test("A context task that rejects the context fails before the new screen is shown")

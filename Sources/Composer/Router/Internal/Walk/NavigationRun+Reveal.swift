@@ -9,35 +9,41 @@ extension NavigationRun {
         // container's focused child is visible): the most frequent anchor needs no reveal.
         guard let anchor = plan.anchorScreen, anchor !== tree.current else { return [] }
         var operations: [ShowOperation] = []
-        var leaving: [any Screen] = []
+        var dismissed: [any Screen] = []
         // The outermost presentation first: dismissing it leaves an inner host's own one in place.
-        for (host, covering) in ScreenTree.presentationsCovering(anchor).reversed() {
-            leaving.append(covering)
+        for (host, presented) in ScreenTree.presentationsCovering(anchor).reversed() {
+            dismissed.append(presented)
             let presenter: any ModalPresenting
             do {
-                presenter = try ScreenTree.modalPresenter(host, toDo: "dismiss \(covering), which covers \(anchor)")
+                presenter = try ScreenTree.modalPresenter(host, toDo: "dismiss \(presented), which covers \(anchor)")
             } catch {
                 throw failure(
                     .cannotPresent, step: plan.anchor,
-                    expected: "\(host) to dismiss \(covering), which covers \(anchor)",
+                    expected: "\(host) to dismiss \(presented), which covers \(anchor)",
                     found: error.description)
             }
             operations.append(
-                ShowOperation(summary: "dismiss \(covering) to reveal \(anchor)") { animated in
+                ShowOperation(summary: "dismiss \(presented) to reveal \(anchor)") { animated in
                     try await presenter.dismissPresentedScreen(animated: animated)
                 })
         }
+        // What leaves, in the order it is asked: the presentations, then each container's removals
+        // from the anchor out. Each list is asked as it is: joining them copied every screen a pop
+        // removes (a retain and a release each).
+        var leaving = [dismissed]
         var child = anchor
         var pathOperations: [ShowOperation] = []
         for container in ScreenTree.ancestors(of: anchor) {
             defer { child = container }
             guard let reveal = try revealing(child, in: container) else { continue }
-            leaving += reveal.removedScreens
+            leaving.append(reveal.removedScreens)
             pathOperations.append(ShowOperation(summary: reveal.summary, run: reveal.perform))
         }
-        try checkLeaving(
-            leaving, step: plan.anchor,
-            expected: "every screen above \(anchor) to accept being dismissed or popped")
+        for screens in leaving where !screens.isEmpty {
+            try checkLeaving(
+                screens, step: plan.anchor,
+                expected: "every screen above \(anchor) to accept being dismissed or popped")
+        }
         return operations + pathOperations.reversed()
     }
 
