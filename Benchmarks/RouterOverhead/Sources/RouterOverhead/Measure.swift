@@ -19,7 +19,7 @@ enum Bench {
     /// Runs `body` at least five times and at most `maxRuns` times, stopping once `budget` seconds
     /// of measured time have passed; `body` returns the nanoseconds it measured. Returns the median.
     @MainActor
-    static func measure(maxRuns: Int = 31, budget: Double = 0.5, _ body: () async throws -> Double) async rethrows
+    static func measure(maxRuns: Int = 61, budget: Double = 0.5, _ body: () async throws -> Double) async rethrows
         -> Double
     {
         var samples: [Double] = []
@@ -30,6 +30,30 @@ enum Bench {
             spent += sample
         }
         return median(samples)
+    }
+
+    /// Like ``measure(maxRuns:budget:_:)`` for an operation timed right after a sample of the
+    /// walk on the same tree: `body` returns both. Returns the operation's median, the median of
+    /// each sample's ratio to its own walk, and the walk's samples.
+    ///
+    /// The ratio is taken sample by sample because the machine's speed moves between samples
+    /// (the walk of one tree took 17 µs in one run and 27 µs in the next): a sample and the walk
+    /// just before it see the same speed, while two medians may not.
+    @MainActor
+    static func measurePaired(_ body: () async throws -> (ns: Double, walk: Double)) async rethrows
+        -> (ns: Double, ratio: Double, walks: [Double])
+    {
+        var samples: [Double] = []
+        var ratios: [Double] = []
+        var walks: [Double] = []
+        _ = try await measure {
+            let (ns, walk) = try await body()
+            samples.append(ns)
+            ratios.append(ns / max(walk, 1))
+            walks.append(walk)
+            return ns
+        }
+        return (median(samples), median(ratios), walks)
     }
 
     /// The nanoseconds `body` takes, timed on its own.

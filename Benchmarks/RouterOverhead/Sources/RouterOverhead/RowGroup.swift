@@ -146,8 +146,9 @@ struct AllowEverything: RoutingInterceptor {
 extension RowGroup {
     /// Times every operation on each of `shapes` and prints one table: absolute nanoseconds
     /// (medians) and ratios. Each sample of an operation is taken right after a sample of the walk
-    /// on the same tree, so both see the same machine load and the same warm tree; the walk column
-    /// is the median of those samples.
+    /// on the same tree, so both see the same machine load and the same warm tree; an operation's
+    /// ratio is the median of its samples' ratios to those walks, and the walk column the median
+    /// of all of them.
     func run(_ shapes: [Shape]) async throws {
         print("\n\(name): \(summary)")
         let extraHeader = extraColumns.map { " | \($0.name) ns" }.joined()
@@ -159,22 +160,21 @@ extension RowGroup {
             let tree = try await makeTree(shape)
             let visited = tree.walk()
             precondition(visited == shape.screenCount, "walked \(visited) screens, expected \(shape.screenCount)")
-            var walks: [Double] = []
 
-            let revealNS = try await Bench.measure {
-                try await timeOnFreshTree(shape, \.reveal, id: shape.hiddenID, walks: &walks)
+            let reveal = try await Bench.measurePaired {
+                try await timeOnFreshTree(shape, \.reveal, id: shape.hiddenID)
             }
-            let guardedNS = try await Bench.measure {
-                try await timeOnFreshTree(shape, \.revealGuarded, id: shape.hiddenID, walks: &walks)
+            let guarded = try await Bench.measurePaired {
+                try await timeOnFreshTree(shape, \.revealGuarded, id: shape.hiddenID)
             }
-            let buildNS = try await Bench.measure {
-                try await timeOnFreshTree(shape, \.build, id: shape.builtID, walks: &walks)
+            let build = try await Bench.measurePaired {
+                try await timeOnFreshTree(shape, \.build, id: shape.builtID)
             }
-            let failNS = await Bench.measure {
-                walks.append(Bench.timeSynchronous(tree.walk).ns)
+            let fail = await Bench.measurePaired {
+                let walk = Bench.timeSynchronous(tree.walk).ns
                 let (ns, error) = await Bench.time(tree.fail)
                 precondition(error?.code == .noAnchor, "the navigation to a missing product did not fail as expected")
-                return ns
+                return (ns, walk)
             }
             let currentNS = try await Bench.measure {
                 let start = Bench.clock.now
@@ -184,37 +184,37 @@ extension RowGroup {
                 }
                 return Bench.nanoseconds(Bench.clock.now - start) / 20
             }
-            let walkNS = Bench.median(walks)
+            let walkNS = Bench.median(reveal.walks + guarded.walks + build.walks + fail.walks)
             let smallest = smallestToCurrent ?? currentNS
             smallestToCurrent = smallest
             var extras: [String] = []
             for column in extraColumns { extras.append("\(whole(try await column.measure(shape, tree)))") }
 
-            func versus(_ ns: Double, _ reference: Double) -> String { "\(whole(ns)) (\(oneDecimal(ns / reference))x)" }
+            func versus(_ ns: Double, _ ratio: Double) -> String { "\(whole(ns)) (\(oneDecimal(ratio))x)" }
             print(
                 ([
-                    "\(shape.screenCount)", "\(whole(walkNS))", versus(revealNS, walkNS), versus(failNS, walkNS),
-                    versus(buildNS, walkNS), "\(whole(guardedNS))", versus(guardedNS - revealNS, revealNS),
-                    versus(currentNS, smallest),
+                    "\(shape.screenCount)", "\(whole(walkNS))", versus(reveal.ns, reveal.ratio),
+                    versus(fail.ns, fail.ratio), versus(build.ns, build.ratio), "\(whole(guarded.ns))",
+                    // Each normalized by its own walks: the two medians come from different trees.
+                    versus(guarded.ns - reveal.ns, (guarded.ratio - reveal.ratio) / reveal.ratio),
+                    versus(currentNS, currentNS / smallest),
                 ] + extras).joined(separator: " | "))
         }
     }
 
     /// The nanoseconds `operation` takes on a tree of `shape` made for it, after checking that it
-    /// ended on the product `id`, on screen; a sample of the walk of that tree, taken first, goes
-    /// to `walks`.
+    /// ended on the product `id`, on screen, and those of a walk of that tree taken just before.
     private func timeOnFreshTree(
-        _ shape: Shape, _ operation: KeyPath<BenchTree, @MainActor () async throws -> any Screen>, id: Int,
-        walks: inout [Double]
-    ) async throws -> Double {
+        _ shape: Shape, _ operation: KeyPath<BenchTree, @MainActor () async throws -> any Screen>, id: Int
+    ) async throws -> (ns: Double, walk: Double) {
         let fresh = try await makeTree(shape)
-        walks.append(Bench.timeSynchronous(fresh.walk).ns)
+        let walk = Bench.timeSynchronous(fresh.walk).ns
         let (ns, destination) = try await Bench.time(fresh[keyPath: operation])
         precondition(
             (destination as? any ProductIdentifying)?.productID == id
                 && ScreenTree(window: fresh.window).current === destination,
             "the navigation did not end on product \(id)")
-        return ns
+        return (ns, walk)
     }
 }
 

@@ -85,6 +85,8 @@ if let operation = argument(after: "--profile") {
         )
     }
 } else {
-    print("RouterOverhead: median ns per operation, with ratios in brackets")
+    print(
+        "RouterOverhead: median ns per operation; in brackets, the median of each sample's ratio to the walk"
+            + " timed just before it on the same tree")
     for group in selected { try await group.run(Shape.all) }
 }
