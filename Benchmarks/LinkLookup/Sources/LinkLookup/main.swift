@@ -59,7 +59,7 @@ func seconds(_ duration: Duration) -> Double {
     Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18
 }
 
-/// The command line: `--rounds N` (default 7), `--slice SECONDS` per contender per round
+/// The command line: `--rounds N` (default 21), `--slice SECONDS` per contender per round
 /// (default 0.02), `--counts 10,1000` to time only those pattern counts of the main shapes
 /// (and skip the affix shape), or `--probe CASE COUNT [PASSES]` for counting instructions
 /// (see instructions.sh).
@@ -68,7 +68,7 @@ func option(_ name: String) -> String? {
     guard let position = arguments.firstIndex(of: name), position + 1 < arguments.count else { return nil }
     return arguments[position + 1]
 }
-let roundCount = option("--rounds").flatMap(Int.init) ?? 7
+let roundCount = option("--rounds").flatMap(Int.init) ?? 21
 let slice = option("--slice").flatMap(Double.init) ?? 0.02
 let chosenCounts = option("--counts").map { $0.split(separator: ",").compactMap { Int($0) } }
 
