@@ -41,7 +41,22 @@ open class NavigationNode: ModalPresenting, DismissalVetoing, Identifiable, Hash
     /// before it dismisses or pops it, and the model refuses the user's back swipe or swipe-down of
     /// it, which the view also disables (``refusesInteractiveDismissal``,
     /// ``StackNode/refusesBackGesture``).
-    public var canBeDismissed = true
+    public var canBeDismissed: Bool {
+        // Observed as the macro's accessors observe a stored property (an unchanged value tells no
+        // one), with a key path made once: the macro's literal is looked up at every read, and the
+        // router reads this of every node a navigation removes.
+        get {
+            access(keyPath: Self.canBeDismissedKeyPath)
+            return storedCanBeDismissed
+        }
+        set {
+            guard newValue != storedCanBeDismissed else { return }
+            withMutation(keyPath: Self.canBeDismissedKeyPath) { storedCanBeDismissed = newValue }
+        }
+    }
+
+    @ObservationIgnored private final var storedCanBeDismissed = true
+    private static let canBeDismissedKeyPath = \NavigationNode.canBeDismissed
 
     /// How this node is presented when a route presents it; read when the presentation starts.
     public var presentationStyle: NodePresentationStyle = .sheet()

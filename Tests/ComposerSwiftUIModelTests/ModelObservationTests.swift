@@ -42,6 +42,19 @@ struct ModelObservationTests {
                 { _ = other.focusedChildScreen }, by: { try await stack.setStack([home], animated: false) }))
         withExtendedLifetime(driver) {}
     }
+
+    @Test("whether a node can be dismissed reports a change, and only a change")
+    func canBeDismissedIsObserved() async {
+        let form = NavigationNode("form")
+        let other = NavigationNode("other")
+
+        #expect(await invalidates({ _ = form.canBeDismissed }, by: { form.canBeDismissed = false }))
+        #expect(form.canBeDismissed == false)
+        #expect(await invalidates({ _ = form.refusesInteractiveDismissal }, by: { form.canBeDismissed = true }))
+        // The value it has already, or another node's, tells nothing.
+        #expect(await !invalidates({ _ = form.canBeDismissed }, by: { form.canBeDismissed = true }))
+        #expect(await !invalidates({ _ = form.canBeDismissed }, by: { other.canBeDismissed = false }))
+    }
 }
 
 /// Set by an observation's change handler. Observation calls the handler synchronously, from the
