@@ -33,7 +33,22 @@ public final class NavigationModel: ScreenWindow, TreeRevisioning, TransitionSet
 
     /// What the model waits for the view to acknowledge: at most one appearance (the node on top
     /// after the last change) and the disappearance of each level dismissed.
-    public private(set) var pendingAcknowledgements: [PendingAcknowledgement] = []
+    public var pendingAcknowledgements: [PendingAcknowledgement] {
+        // Observed as the macro observes a stored property, with a key path made once: the macro's
+        // literal is looked up at every read, and each change reads and writes this several times.
+        access(keyPath: Self.pendingAcknowledgementsKeyPath)
+        return storedPendingAcknowledgements
+    }
+
+    @ObservationIgnored private final var storedPendingAcknowledgements: [PendingAcknowledgement] = []
+    private static let pendingAcknowledgementsKeyPath = \NavigationModel.pendingAcknowledgements
+
+    /// Changes ``pendingAcknowledgements`` in place, telling its observers.
+    private func changePendingAcknowledgements<Result>(_ change: (inout [PendingAcknowledgement]) -> Result)
+        -> Result
+    {
+        withMutation(keyPath: Self.pendingAcknowledgementsKeyPath) { change(&storedPendingAcknowledgements) }
+    }
 
     /// Called with each acknowledgement the model starts waiting for; the test kit's driver answers
     /// it to stand in for a view.
@@ -166,13 +181,17 @@ public final class NavigationModel: ScreenWindow, TreeRevisioning, TransitionSet
         nextAcknowledgementID += 1
         let pending = PendingAcknowledgement(id: nextAcknowledgementID, kind: kind, node: node, summary: change)
         node.acknowledgingModel = self
-        pendingAcknowledgements.append(pending)
+        changePendingAcknowledgements { $0.append(pending) }
         acknowledgementRequested?(pending)
     }
 
     private func dropAppearance(unlessCurrent: Bool) {
         let now = unlessCurrent ? screenOnTop : nil
-        pendingAcknowledgements.removeAll { $0.kind == .appearance && $0.node !== now }
+        let dropped = { (pending: PendingAcknowledgement) in pending.kind == .appearance && pending.node !== now }
+        // Most changes have no appearance to drop: observers are told only of a real change.
+        if pendingAcknowledgements.contains(where: dropped) {
+            changePendingAcknowledgements { $0.removeAll(where: dropped) }
+        }
         resumeWaitersIfSettled()
     }
 
@@ -182,7 +201,7 @@ public final class NavigationModel: ScreenWindow, TreeRevisioning, TransitionSet
         guard let index = pendingAcknowledgements.firstIndex(where: { $0.kind == kind && $0.node === node }) else {
             return false
         }
-        pendingAcknowledgements.remove(at: index)
+        changePendingAcknowledgements { _ = $0.remove(at: index) }
         resumeWaitersIfSettled()
         return true
     }
@@ -208,14 +227,14 @@ public final class NavigationModel: ScreenWindow, TreeRevisioning, TransitionSet
         guard let index = waiters.firstIndex(where: { $0.id == id }) else { return }
         let waiter = waiters.remove(at: index)
         let missed = pendingAcknowledgements
-        pendingAcknowledgements.removeAll()
+        changePendingAcknowledgements { $0.removeAll() }
         waiter.continuation.resume(
             throwing: AcknowledgementTimeoutError(expected: missed.map(\.description), timeout: acknowledgementTimeout))
         resumeWaitersIfSettled()
     }
 
     private func fail(_ pending: PendingAcknowledgement, with error: any Error) {
-        pendingAcknowledgements.removeAll { $0.id == pending.id }
+        changePendingAcknowledgements { $0.removeAll { $0.id == pending.id } }
         let failed = waiters
         waiters.removeAll()
         for waiter in failed {

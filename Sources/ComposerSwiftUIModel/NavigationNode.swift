@@ -178,7 +178,7 @@ open class NavigationNode: ModalPresenting, DismissalVetoing, Identifiable, Hash
     open var childScreens: [any Screen] { [] }
 
     /// What this node's nearest presenting ancestor (itself included) presents.
-    public var presentedScreen: (any Screen)? { presentingAncestor?.presentedNode }
+    public var presentedScreen: (any Screen)? { presentingAncestor?.observedPresentedNode }
 
     /// The host that presented this node's level (only a level's root is presented), or `nil` on
     /// the model's root level.
@@ -186,9 +186,11 @@ open class NavigationNode: ModalPresenting, DismissalVetoing, Identifiable, Hash
 
     /// What this node presents as the host of a level (``presentedNode``); `nil` for a node that
     /// only answers for the ancestor that presents.
-    public var hostedPresentation: (any Screen)? {
-        // Recorded for observation with a key path made once: a key-path literal is looked up at
-        // every read, and the router asks this of every node a navigation removes.
+    public var hostedPresentation: (any Screen)? { observedPresentedNode }
+
+    /// ``presentedNode``, recorded for observation with a key path made once: a key-path literal
+    /// is looked up at every read, and the router asks this of every node a navigation removes.
+    private var observedPresentedNode: NavigationNode? {
         access(keyPath: Self.presentedNodeKeyPath)
         return _presentedNode
     }
@@ -331,7 +333,7 @@ open class NavigationNode: ModalPresenting, DismissalVetoing, Identifiable, Hash
     var presentingAncestor: NavigationNode? {
         var node = self
         for _ in 0..<10_000 {
-            if node.presentedNode != nil { return node }
+            if node.observedPresentedNode != nil { return node }
             guard let parent = node.parentNode else { return nil }
             node = parent
         }

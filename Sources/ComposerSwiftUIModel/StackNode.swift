@@ -63,7 +63,7 @@ open class StackNode: NavigationNode, NavigationStackContainer {
 
     /// ``nodes`` as screens, read as ``nodes`` is (for observation).
     private var screens: [any Screen] {
-        _ = nodes
+        access(keyPath: Self.nodesKeyPath)
         return nodesAsScreens
     }
 
@@ -79,7 +79,7 @@ open class StackNode: NavigationNode, NavigationStackContainer {
     private static let nodesKeyPath = \StackNode.nodes
 
     /// The top node alone, read as ``focusedChildScreen`` is.
-    public var visibleChildScreens: [any Screen] { nodes.last.map { [$0] } ?? [] }
+    public var visibleChildScreens: [any Screen] { focusedChildScreen.map { [$0] } ?? [] }
 
     /// Replaces the stack in one state change and returns when the new top node appeared (at once
     /// when the top stays). Throws ``NodeError``, changing nothing, for a node that is not free, is

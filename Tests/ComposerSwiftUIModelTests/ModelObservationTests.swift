@@ -43,6 +43,46 @@ struct ModelObservationTests {
         withExtendedLifetime(driver) {}
     }
 
+    @Test("a stack's children and what a node's presenting ancestor presents report their changes")
+    func childrenAndPresentationsAreObserved() async throws {
+        let scene = StackScene()
+        let (home, stack) = (scene.home, scene.stack)
+        let detail = NavigationNode("detail")
+
+        #expect(
+            try await invalidates(
+                { _ = stack.childScreens }, by: { try await stack.setStack([home, detail], animated: false) }))
+        #expect(
+            try await invalidates(
+                { _ = stack.visibleChildScreens }, by: { try await stack.setStack([home], animated: false) }))
+        // The home node presents nothing itself: it answers for the stack, which presents.
+        #expect(
+            try await invalidates(
+                { _ = home.presentedScreen },
+                by: { try await stack.presentScreen(NavigationNode("sheet"), animated: false) }))
+        #expect(home.presentedScreen != nil)
+        #expect(
+            try await invalidates(
+                { _ = home.presentedScreen }, by: { try await stack.dismissPresentedScreen(animated: false) }))
+        withExtendedLifetime(scene.driver) {}
+    }
+
+    @Test("what the model waits for reports its changes, through isSettled too")
+    func pendingAcknowledgementsAreObserved() async throws {
+        let scene = StackScene()
+        let (home, stack, model) = (scene.home, scene.stack, scene.model)
+
+        #expect(
+            try await invalidates(
+                { _ = model.isSettled },
+                by: { try await stack.setStack([home, NavigationNode("detail")], animated: false) }))
+        #expect(model.isSettled, "the driver acknowledged the push")
+        #expect(
+            try await invalidates(
+                { _ = model.pendingAcknowledgements }, by: { try await stack.setStack([home], animated: false) }))
+        withExtendedLifetime(scene.driver) {}
+    }
+
     @Test("whether a node can be dismissed reports a change, and only a change")
     func canBeDismissedIsObserved() async {
         let form = NavigationNode("form")
@@ -54,6 +94,22 @@ struct ModelObservationTests {
         // The value it has already, or another node's, tells nothing.
         #expect(await !invalidates({ _ = form.canBeDismissed }, by: { form.canBeDismissed = true }))
         #expect(await !invalidates({ _ = form.canBeDismissed }, by: { other.canBeDismissed = false }))
+    }
+}
+
+/// A stack holding a home node, in a model whose acknowledgements the test kit's driver answers
+/// (while the scene lives).
+@MainActor
+private struct StackScene {
+    let home = NavigationNode("home")
+    let stack: StackNode
+    let model: NavigationModel
+    let driver: NavigationModelDriver
+
+    init() {
+        stack = StackNode("nav", nodes: [home])
+        model = NavigationModel(root: stack)
+        driver = NavigationModelDriver(model: model)
     }
 }
 
