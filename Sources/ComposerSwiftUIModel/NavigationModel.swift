@@ -27,9 +27,14 @@ public final class NavigationModel: ScreenWindow, TreeRevisioning, TransitionSet
     /// default: far longer than any transition, short enough for a user to see the error.
     @ObservationIgnored public var acknowledgementTimeout: Duration = .seconds(2)
 
+    // This and the other state the model's bookkeeping reads at every change are
+    // `@exclusivity(unchecked)`: the model is confined to the main actor, and no access to them
+    // overlaps another (each reads, assigns or changes in place and ends), while the dynamic check
+    // of a class's stored property looks the thread's accesses up each time.
+
     /// Counts the changes of the tree, so the router plans again after its guards only when
     /// something changed.
-    @ObservationIgnored public private(set) var treeRevision = 0
+    @ObservationIgnored @exclusivity(unchecked) public private(set) var treeRevision = 0
 
     /// What the model waits for the view to acknowledge: at most one appearance (the node on top
     /// after the last change) and the disappearance of each level dismissed.
@@ -40,7 +45,8 @@ public final class NavigationModel: ScreenWindow, TreeRevisioning, TransitionSet
         return storedPendingAcknowledgements
     }
 
-    @ObservationIgnored private final var storedPendingAcknowledgements: [PendingAcknowledgement] = []
+    @ObservationIgnored @exclusivity(unchecked) private final var storedPendingAcknowledgements:
+        [PendingAcknowledgement] = []
     private static let pendingAcknowledgementsKeyPath = \NavigationModel.pendingAcknowledgements
 
     /// Changes ``pendingAcknowledgements`` in place, telling its observers.
@@ -54,9 +60,9 @@ public final class NavigationModel: ScreenWindow, TreeRevisioning, TransitionSet
     /// it to stand in for a view.
     @ObservationIgnored package var acknowledgementRequested: (@MainActor (PendingAcknowledgement) -> Void)?
 
-    @ObservationIgnored private var waiters: [Waiter] = []
-    @ObservationIgnored private var nextWaiterID = 0
-    @ObservationIgnored private var nextAcknowledgementID = 0
+    @ObservationIgnored @exclusivity(unchecked) private var waiters: [Waiter] = []
+    @ObservationIgnored @exclusivity(unchecked) private var nextWaiterID = 0
+    @ObservationIgnored @exclusivity(unchecked) private var nextAcknowledgementID = 0
 
     private struct Waiter {
         let id: Int
@@ -89,7 +95,7 @@ public final class NavigationModel: ScreenWindow, TreeRevisioning, TransitionSet
 
     /// The last answer of ``screenOnTop`` and the revision it holds for. Every change bumps the
     /// revision and asks again at once, so it never keeps a node that left the tree alive.
-    @ObservationIgnored private var screenOnTopCache: (revision: Int, screen: (any Screen)?)?
+    @ObservationIgnored @exclusivity(unchecked) private var screenOnTopCache: (revision: Int, screen: (any Screen)?)?
 
     /// The first node called `name`, the root level first, containers before their children.
     public func node(named name: String) -> NavigationNode? {

@@ -19,9 +19,11 @@ open class StackNode: NavigationNode, NavigationStackContainer {
         didSet { nodesAsScreens = nodes }
     }
 
+    // Unchecked for exclusivity as the model's bookkeeping is (see `NavigationModel.treeRevision`):
+    // it is only assigned whole and read.
     /// ``nodes`` as screens, converted once per change rather than at each read: the router reads
     /// a stack's children several times per navigation, and converting wraps every node.
-    @ObservationIgnored private var nodesAsScreens: [any Screen] = []
+    @ObservationIgnored @exclusivity(unchecked) private var nodesAsScreens: [any Screen] = []
 
     /// Creates a stack holding `nodes`, bottom first. A node the stack would refuse (not free, given
     /// twice, a stack or a split view) is left out.
