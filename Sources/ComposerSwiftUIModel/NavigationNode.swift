@@ -364,8 +364,11 @@ open class NavigationNode: ModalPresenting, DismissalVetoing, Identifiable, Hash
     /// with children it would refuse (not free, given twice, a stack or split view in a stack)
     /// leaves those out rather than fail its initializer.
     func adoptAcceptable(_ nodes: [NavigationNode], forStack: Bool) -> [NavigationNode] {
+        // One pass: a node is checked once against the ones accepted before it, which is what
+        // checking the whole list accepted so far again for each node would conclude.
         var accepted: [NavigationNode] = []
-        for node in nodes where (try? validatedChildren(accepted + [node], forStack: forStack)) != nil {
+        var taken = Set<ObjectIdentifier>()
+        for node in nodes where (try? checkChild(node, forStack: forStack, taken: &taken)) != nil {
             accepted.append(node)
         }
         for node in accepted { node.parentNode = self }
@@ -377,16 +380,26 @@ open class NavigationNode: ModalPresenting, DismissalVetoing, Identifiable, Hash
         var taken = Set<ObjectIdentifier>()
         for screen in screens {
             let child = try TreeEditing.node(screen)
-            if forStack, child is StackNode || child is SplitNode {
-                throw .notPushable(node: child.description, stack: description)
-            }
-            guard taken.insert(ObjectIdentifier(child)).inserted else {
-                throw .duplicateChild(node: child.description, container: description)
-            }
-            if child.parentNode !== self { try checkCanAdopt(child) }
+            try checkChild(child, forStack: forStack, taken: &taken)
             result.append(child)
         }
         return result
+    }
+
+    /// Throws unless `child` can join this container next to the children in `taken`, which it
+    /// then joins: not a stack or split view in a stack, not there twice, and free or this
+    /// container's already.
+    private func checkChild(_ child: NavigationNode, forStack: Bool, taken: inout Set<ObjectIdentifier>)
+        throws(NodeError)
+    {
+        if forStack, child is StackNode || child is SplitNode {
+            throw .notPushable(node: child.description, stack: description)
+        }
+        guard !taken.contains(ObjectIdentifier(child)) else {
+            throw .duplicateChild(node: child.description, container: description)
+        }
+        if child.parentNode !== self { try checkCanAdopt(child) }
+        taken.insert(ObjectIdentifier(child))
     }
 
     /// Replaces the children `old` with `new`: the ones left out are released, the new ones adopted.

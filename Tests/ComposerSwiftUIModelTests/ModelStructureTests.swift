@@ -76,6 +76,21 @@ struct ModelStructureTests {
         #expect(model.isSettled)
     }
 
+    @Test("a container's initializer leaves out what it would refuse and keeps the rest in order")
+    func initializersLeaveOutRefusedNodes() {
+        let (a, b, c) = (NavigationNode("a"), NavigationNode("b"), NavigationNode("c"))
+        let elsewhere = NavigationNode("elsewhere")
+        let other = StackNode("other", nodes: [elsewhere])
+        let stack = StackNode("nav", nodes: [a, StackNode("inner"), b, a, elsewhere, SplitNode(), c])
+        #expect(stack.nodes == [a, b, c])
+        #expect(stack.nodes.allSatisfy { $0.parentScreen === stack })
+        #expect(other.nodes == [elsewhere], "a node in another stack stays there")
+
+        let tabs = TabsNode("tabs", tabs: [StackNode("one"), a, NavigationNode("two")], selectedIndex: 2)
+        #expect(tabs.tabs.map(\.name) == ["one", "two"], "a node already in a stack is left out")
+        #expect(tabs.selectedIndex == 0, "index 2 is out of range once a tab is left out")
+    }
+
     @Test("a level presents one thing at a time, from its outermost node, as SwiftUI and UIKit do")
     func onePresentationPerLevel() async throws {
         let (_, driver, stack) = modelWithStack()
