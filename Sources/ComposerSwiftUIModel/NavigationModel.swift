@@ -45,8 +45,7 @@ public final class NavigationModel: ScreenWindow, TreeRevisioning, TransitionSet
         return storedPendingAcknowledgements
     }
 
-    @ObservationIgnored @exclusivity(unchecked) private final var storedPendingAcknowledgements:
-        [PendingAcknowledgement] = []
+    @ObservationIgnored @exclusivity(unchecked) private var storedPendingAcknowledgements: [PendingAcknowledgement] = []
     private static let pendingAcknowledgementsKeyPath = \NavigationModel.pendingAcknowledgements
 
     /// Changes ``pendingAcknowledgements`` in place, telling its observers.
