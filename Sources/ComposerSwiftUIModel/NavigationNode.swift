@@ -97,7 +97,11 @@ open class NavigationNode: ModalPresenting, DismissalVetoing, Identifiable, Hash
     nonisolated open var kindName: String { "screen" }
 
     /// The kind and the quoted name, for example `screen "home"` or `nav "products"`.
-    nonisolated public var description: String { "\(kindName) \"\(name)\"" }
+    nonisolated public var description: String { Self.description(kind: kindName, name: name) }
+
+    /// How ``description`` words a node of kind `kind` called `name`, for a log that keeps the two
+    /// rather than the node.
+    nonisolated package static func description(kind: String, name: String) -> String { "\(kind) \"\(name)\"" }
 
     /// Identity: a node equals only itself.
     nonisolated public static func == (lhs: NavigationNode, rhs: NavigationNode) -> Bool { lhs === rhs }

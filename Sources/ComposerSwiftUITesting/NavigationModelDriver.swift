@@ -50,7 +50,7 @@ public final class NavigationModelDriver {
         var text: String {
             switch self {
             case .acknowledged(let acknowledged, let kind, let name):
-                "\(acknowledged == .appearance ? "appeared" : "disappeared") \(kind) \"\(name)\""
+                "\(acknowledged == .appearance ? "appeared" : "disappeared") \(NavigationNode.description(kind: kind, name: name))"
             case .line(let line): line
             }
         }
