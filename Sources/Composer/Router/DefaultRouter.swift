@@ -223,10 +223,23 @@ extension DefaultRouter {
         let settling: (any TransitionSettling)?
         let revisioning: (any TreeRevisioning)?
 
+        /// Per window class, whether it adopts each protocol: a window that adopts neither (the
+        /// usual kind) is not cast at all, and a cast to a protocol that classes and values alike
+        /// adopt costs as much as a whole navigation to the current screen. Main actor only.
+        @exclusivity(unchecked) private static var adoptions = ClassTable<(settling: Bool, revisioning: Bool)>()
+
         init(window: any ScreenWindow) {
             self.window = window
-            settling = window as? any TransitionSettling
-            revisioning = window as? any TreeRevisioning
+            let windowClass = ObjectIdentifier(type(of: window))
+            let adopts: (settling: Bool, revisioning: Bool)
+            if let known = Self.adoptions.value(for: windowClass) {
+                adopts = known
+            } else {
+                adopts = (window is any TransitionSettling, window is any TreeRevisioning)
+                Self.adoptions.add(adopts, for: windowClass)
+            }
+            settling = adopts.settling ? window as? any TransitionSettling : nil
+            revisioning = adopts.revisioning ? window as? any TreeRevisioning : nil
         }
 
         /// Returns once the window has no transition running, if it can say so.

@@ -115,7 +115,7 @@ extension ScreenTree {
     public static func modalPresenter(_ screen: any Screen, toDo purpose: @autoclosure () -> String)
         throws(NotModalPresentingError) -> any ModalPresenting
     {
-        guard let presenter = screen as? any ModalPresenting else {
+        guard let presenter = ScreenClassConformances.modalPresenter(screen) else {
             throw NotModalPresentingError(screen, purpose: purpose())
         }
         return presenter

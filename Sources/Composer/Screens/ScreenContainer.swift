@@ -29,8 +29,8 @@ extension ScreenContainer {
 }
 
 extension Screen {
-    /// A dynamic cast to ``ScreenContainer``.
-    public var asContainer: (any ScreenContainer)? { self as? any ScreenContainer }
+    /// A dynamic cast to ``ScreenContainer``, made once per class (``ScreenClassConformances``).
+    public var asContainer: (any ScreenContainer)? { ScreenClassConformances.container(self) }
 
     /// `false`: a screen type that does not say otherwise is not taken for a full-screen modal.
     public var hidesWindowWhenPresented: Bool { false }
@@ -43,6 +43,85 @@ extension Screen {
 
     /// A dynamic cast to ``DismissalVetoing``.
     public var asDismissalVetoing: (any DismissalVetoing)? { self as? any DismissalVetoing }
+}
+
+/// What the default ``Screen/asContainer``, ``ScreenTree/modalPresenter(_:toDo:)`` and the router's
+/// veto check learn from the runtime's conformance tables, remembered per screen class.
+///
+/// Whether a class instance casts to a protocol depends on its class alone. The router asks it of
+/// the screens on a navigation's path several times each, and the runtime's look-up (hashing, a
+/// shared table read under atomic counters) cost more than the rest of those questions: about a
+/// tenth of the instructions of revealing a screen in a small tree.
+@MainActor
+enum ScreenClassConformances {
+    // Read at every question, by the main actor only, never overlapping: unchecked, as the
+    // router's own state is (the dynamic check's thread-local look-up cost as much as the table).
+    /// Per screen class: the class as a container type, or `nil` for one that is not a container.
+    @exclusivity(unchecked) private static var containerTypes = ClassTable<(any ScreenContainer.Type)?>()
+    /// Per screen class: the class as a ``ModalPresenting`` type, or `nil`.
+    @exclusivity(unchecked) private static var presenterTypes = ClassTable<(any ModalPresenting.Type)?>()
+    /// Per screen class: whether it adopts ``DismissalVetoing``.
+    @exclusivity(unchecked) private static var vetoingClasses = ClassTable<Bool>()
+
+    /// `screen` as a ``ScreenContainer``, as `screen as? any ScreenContainer` answers.
+    static func container(_ screen: any Screen) -> (any ScreenContainer)? {
+        answer(&containerTypes, for: screen) { type(of: $0) as? any ScreenContainer.Type }?.sameScreen(screen)
+    }
+
+    /// `screen` as a ``ModalPresenting`` screen, as `screen as? any ModalPresenting` answers.
+    static func modalPresenter(_ screen: any Screen) -> (any ModalPresenting)? {
+        answer(&presenterTypes, for: screen) { type(of: $0) as? any ModalPresenting.Type }?.sameScreen(screen)
+    }
+
+    /// Whether `screen` adopts ``DismissalVetoing``, as `screen is any DismissalVetoing` answers.
+    static func mayVeto(_ screen: any Screen) -> Bool {
+        answer(&vetoingClasses, for: screen) { $0 is any DismissalVetoing }
+    }
+
+    /// The answer `table` holds for `screen`'s class, or the one `compute` gives, then remembered.
+    private static func answer<Answer>(
+        _ table: inout ClassTable<Answer>, for screen: any Screen, _ compute: (any Screen) -> Answer
+    ) -> Answer {
+        let screenClass = ObjectIdentifier(type(of: screen))
+        if let known = table.value(for: screenClass) { return known }
+        let answer = compute(screen)
+        table.add(answer, for: screenClass)
+        return answer
+    }
+}
+
+/// Values by class: the first few in a list read in order (an app's screens are of a few dozen
+/// classes, and comparing a few identities costs less than hashing one), the rest in a dictionary.
+struct ClassTable<Value> {
+    private var listed: [(screenClass: ObjectIdentifier, value: Value)] = []
+    private var hashed: [ObjectIdentifier: Value] = [:]
+
+    func value(for screenClass: ObjectIdentifier) -> Value? {
+        for entry in listed where entry.screenClass == screenClass { return entry.value }
+        return hashed.isEmpty ? nil : hashed[screenClass]
+    }
+
+    mutating func add(_ value: Value, for screenClass: ObjectIdentifier) {
+        if listed.count < 32 {
+            listed.append((screenClass, value))
+        } else {
+            hashed[screenClass] = value
+        }
+    }
+}
+
+// `screen` below is an instance of this type or of a subclass (its class was cast to this type):
+// the same object, which needs no cast.
+extension ScreenContainer {
+    fileprivate static func sameScreen(_ screen: any Screen) -> any ScreenContainer {
+        unsafeDowncast(screen as AnyObject, to: Self.self)
+    }
+}
+
+extension ModalPresenting {
+    fileprivate static func sameScreen(_ screen: any Screen) -> any ModalPresenting {
+        unsafeDowncast(screen as AnyObject, to: Self.self)
+    }
 }
 
 /// The change that makes a hidden child of a container visible, described before it runs so the

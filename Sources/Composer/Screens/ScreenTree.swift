@@ -345,7 +345,7 @@ extension ScreenTree {
         // A pop can remove hundreds of screens of a few classes: whether a class can veto is asked
         // once, not looked up in the runtime's conformance tables screen by screen.
         var vetoingClasses = CastableClasses()
-        let canVeto: (any Screen) -> Bool = { $0 is any DismissalVetoing }
+        let canVeto: (any Screen) -> Bool = { ScreenClassConformances.mayVeto($0) }
         for screen in screens {
             let refusing = visitRemovedByDismissing(screen) { removed in
                 removed !== except && vetoingClasses.mayCast(removed, canVeto)

@@ -145,3 +145,64 @@ struct CustomContainerSearchTests {
             names == ["shown 39", "wall"] + (0..<39).map { "shown \($0)" } + (0..<3).map { "hidden \($0)" })
     }
 }
+
+/// A plain card of a class of its own per `Tag`, and a container card likewise: many screen classes.
+@MainActor
+final class TaggedCard<Tag>: CardScreen {}
+
+@MainActor
+final class TaggedWall<Tag>: CardScreen, ScreenContainer {
+    var visibleChildScreens: [any Screen] { [] }
+    func revealing(_ child: any Screen) throws(ContainerRevealError) -> ContainerReveal? { nil }
+}
+
+/// A card that presents, subclassing one that does not.
+@MainActor
+final class PresentingCard: CardScreen, ModalPresenting {
+    func presentScreen(_ screen: any Screen, animated: Bool) async throws {}
+    func dismissPresentedScreen(animated: Bool) async throws {}
+}
+
+/// One plain card and one container card of new classes per level, `levels` deep: `Tag`, `[Tag]`,
+/// `[[Tag]]` and so on, each a class of its own at run time.
+@MainActor
+func cardsOfNewClasses<Tag>(_: Tag.Type, levels: Int) -> [CardScreen] {
+    guard levels > 0 else { return [] }
+    return [TaggedCard<Tag>("plain \(levels)"), TaggedWall<Tag>("wall \(levels)")]
+        + cardsOfNewClasses([Tag].self, levels: levels - 1)
+}
+
+@MainActor
+@Suite("What a screen's class adopts, asked of many classes")
+struct ScreenClassAnswerTests {
+    @Test("asContainer tells containers from plain screens of 80 classes, asked in any order and again")
+    func asContainerAnswersPerClass() {
+        let cards = cardsOfNewClasses(Int.self, levels: 40)
+        // A subclass that is a container after its plain superclass, and the reverse.
+        let mixed: [CardScreen] =
+            [CardScreen("plain"), CardWall("wall"), CardScreen("plain again")] + cards
+            + cards.reversed()
+        for card in mixed {
+            let expectedContainer = card is CardWall || card.name.hasPrefix("wall")
+            #expect((card.asContainer != nil) == expectedContainer, "\(card)")
+            #expect(card.asContainer.map { $0 === card } ?? true, "\(card) came back as another object")
+        }
+    }
+
+    @Test("modalPresenter gives the screen itself when its class presents, and names the one that cannot")
+    func modalPresenterAnswersPerClass() throws {
+        let plain = CardScreen("plain")
+        let presenting = PresentingCard("presenting")
+        for _ in 0..<2 {
+            #expect(try ScreenTree.modalPresenter(presenting, toDo: "present") === presenting)
+            #expect(throws: NotModalPresentingError.self) { try ScreenTree.modalPresenter(plain, toDo: "present") }
+        }
+        do {
+            _ = try ScreenTree.modalPresenter(plain, toDo: "present a sheet")
+        } catch {
+            #expect(
+                error.description
+                    == "card \"plain\" cannot present a sheet: it does not conform to ModalPresenting")
+        }
+    }
+}
