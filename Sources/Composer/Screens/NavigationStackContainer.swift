@@ -43,7 +43,7 @@ extension NavigationStackContainer {
         guard let index = screens.firstIndex(ofIdentical: child), index < screens.count - 1 else { return nil }
         let kept = Array(screens[...index])
         return ContainerReveal(
-            removing: Array(screens[(index + 1)...]), summary: { "pop \(self) back to \(child)" },
+            removingRange: screens[(index + 1)...], summary: { "pop \(self) back to \(child)" },
             perform: { animated in try await self.setStack(kept, animated: animated) })
     }
 }

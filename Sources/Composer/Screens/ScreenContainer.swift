@@ -129,10 +129,18 @@ extension ModalPresenting {
 public struct ContainerReveal {
     /// Screens the change takes out of the tree (popped off a stack, say); each is asked whether
     /// it accepts leaving (``DismissalVetoing``) before any guard runs.
-    public var removedScreens: [any Screen]
+    public var removedScreens: [any Screen] {
+        get { Array(removedRange) }
+        set { removedRange = newValue[...] }
+    }
+    /// The removed screens as the container's own list holds them: a pop names the top of its
+    /// stack without copying it (a retain and a release for each screen it pops).
+    var removedRange: ArraySlice<any Screen>
     /// Makes the child visible and returns when the transition has finished.
     public var perform: @MainActor (_ animated: Bool) async throws -> Void
-    private let describe: @MainActor () -> String
+    /// Writes ``summary``; the router hands it on as it is rather than wrapping it in a closure of
+    /// its own.
+    let describe: @MainActor () -> String
 
     /// Creates a reveal that removes `removedScreens`, described by `summary` (written only when
     /// an error or a logger reads it), done by `perform`.
@@ -140,7 +148,15 @@ public struct ContainerReveal {
         removing removedScreens: [any Screen] = [], summary: @escaping @MainActor () -> String,
         perform: @escaping @MainActor (_ animated: Bool) async throws -> Void
     ) {
-        self.removedScreens = removedScreens
+        self.init(removingRange: removedScreens[...], summary: summary, perform: perform)
+    }
+
+    /// A reveal that removes the screens of `removedRange`.
+    init(
+        removingRange removedRange: ArraySlice<any Screen>, summary: @escaping @MainActor () -> String,
+        perform: @escaping @MainActor (_ animated: Bool) async throws -> Void
+    ) {
+        self.removedRange = removedRange
         self.describe = summary
         self.perform = perform
     }

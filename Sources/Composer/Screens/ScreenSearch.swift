@@ -296,6 +296,8 @@ struct OfferedScreens {
         } else if first == nil {
             first = id
         } else {
+            // Room for a visible path at once: growing one screen at a time reallocated twice.
+            if others.isEmpty { others.reserveCapacity(8) }
             others.append(id)
             if others.count > 32, let first { set = Set(others + [first]) }
         }

@@ -185,6 +185,8 @@ public struct ScreenTree {
     public static func ancestors(of screen: any Screen) -> [any Screen] {
         var result: [any Screen] = []
         var node = screen.parentScreen
+        // A screen is rarely more than a few containers deep: room for them at once.
+        if node != nil { result.reserveCapacity(4) }
         while let current = node, result.count < 10_000 {
             result.append(current)
             node = current.parentScreen
@@ -341,7 +343,9 @@ extension ScreenTree {
 
     /// The first of `screens`, or of what they contain or present, other than `except`, whose
     /// ``DismissalVetoing`` answer is no.
-    static func firstRefusingToLeave(_ screens: [any Screen], except: (any Screen)? = nil) -> (any Screen)? {
+    static func firstRefusingToLeave(_ screens: some Collection<any Screen>, except: (any Screen)? = nil)
+        -> (any Screen)?
+    {
         // A pop can remove hundreds of screens of a few classes: whether a class can veto is asked
         // once, not looked up in the runtime's conformance tables screen by screen.
         var vetoingClasses = CastableClasses()

@@ -124,11 +124,13 @@ extension NavigationRun {
 
     /// Asks every screen of `leaving` whether it accepts leaving the tree, and reports the first
     /// refusal as ``RoutingError/Code/dismissalRefused`` of `step`.
-    func checkLeaving(_ leaving: [any Screen], step: Int?, expected: @autoclosure () -> String) throws {
-        do {
-            try ScreenTree.checkDismissal(of: leaving)
-        } catch let refusal as DismissalRefusedError {
-            throw failure(.dismissalRefused, step: step, expected: expected(), found: refusal.description)
+    func checkLeaving(
+        _ leaving: some Collection<any Screen>, step: Int?, expected: @autoclosure () -> String
+    ) throws {
+        if let refusing = ScreenTree.firstRefusingToLeave(leaving) {
+            throw failure(
+                .dismissalRefused, step: step, expected: expected(),
+                found: DismissalRefusedError(refusing).description)
         }
     }
 }

@@ -8,10 +8,16 @@ extension NavigationRun {
         // The current screen is covered by nothing and shown by every container around it (a
         // container's focused child is visible): the most frequent anchor needs no reveal.
         guard let anchor = plan.anchorScreen, anchor !== tree.current else { return [] }
+        let covering = ScreenTree.presentationsCovering(anchor)
+        let containers = ScreenTree.ancestors(of: anchor)
+        // Each list sized once: a reveal is a handful of operations, and growing them one at a
+        // time reallocated them as often.
         var operations: [ShowOperation] = []
+        operations.reserveCapacity(covering.count + containers.count)
         var dismissed: [any Screen] = []
+        if !covering.isEmpty { dismissed.reserveCapacity(covering.count) }
         // The outermost presentation first: dismissing it leaves an inner host's own one in place.
-        for (host, presented) in ScreenTree.presentationsCovering(anchor).reversed() {
+        for (host, presented) in covering.reversed() {
             dismissed.append(presented)
             let presenter: any ModalPresenting
             do {
@@ -30,21 +36,25 @@ extension NavigationRun {
         // What leaves, in the order it is asked: the presentations, then each container's removals
         // from the anchor out. Each list is asked as it is: joining them copied every screen a pop
         // removes (a retain and a release each).
-        var leaving = [dismissed]
+        var leaving: [ArraySlice<any Screen>] = []
+        leaving.reserveCapacity(containers.count + 1)
+        leaving.append(dismissed[...])
         var child = anchor
-        var pathOperations: [ShowOperation] = []
-        for container in ScreenTree.ancestors(of: anchor) {
+        // The containers' reveals run from the outermost in: listed anchor side first, then turned.
+        let firstPathOperation = operations.count
+        for container in containers {
             defer { child = container }
             guard let reveal = try revealing(child, in: container) else { continue }
-            leaving.append(reveal.removedScreens)
-            pathOperations.append(ShowOperation(summary: reveal.summary, run: reveal.perform))
+            leaving.append(reveal.removedRange)
+            operations.append(ShowOperation(reveal))
         }
+        operations[firstPathOperation...].reverse()
         for screens in leaving where !screens.isEmpty {
             try checkLeaving(
                 screens, step: plan.anchor,
                 expected: "every screen above \(anchor) to accept being dismissed or popped")
         }
-        return operations + pathOperations.reversed()
+        return operations
     }
 
     private func revealing(_ child: any Screen, in container: any Screen) throws -> ContainerReveal? {

@@ -15,6 +15,12 @@ extension NavigationRun {
             self.run = run
         }
 
+        /// The transition of a container's reveal, described by the reveal's own words.
+        init(_ reveal: ContainerReveal) {
+            describe = reveal.describe
+            run = reveal.perform
+        }
+
         @MainActor var summary: String { describe() }
     }
 
@@ -31,6 +37,7 @@ extension NavigationRun {
     }
 
     func show(_ operations: [ShowOperation], animated: Bool) async throws {
+        appliedOperations.reserveCapacity(appliedOperations.count + operations.count)
         for (position, operation) in operations.enumerated() {
             showingOperation = (position, operations.count, operation)
             try await apply(operation, animated: animated && position == operations.count - 1)
@@ -48,13 +55,13 @@ extension NavigationRun {
         var reveals: [ContainerReveal] = []
         var child = destination
         for container in ScreenTree.ancestors(of: destination) {
-            if let reveal = try? container.asContainer?.revealing(child), reveal.removedScreens.isEmpty {
+            if let reveal = try? container.asContainer?.revealing(child), reveal.removedRange.isEmpty {
                 reveals.append(reveal)
             }
             child = container
         }
         for reveal in reveals.reversed() {
-            try await apply(ShowOperation(summary: reveal.summary, run: reveal.perform), animated: false)
+            try await apply(ShowOperation(reveal), animated: false)
         }
     }
 
