@@ -409,7 +409,9 @@ open class NavigationNode: ModalPresenting, DismissalVetoing, Identifiable, Hash
     /// Replaces the children `old` with `new`: the ones left out are released, the new ones adopted.
     func replaceChildren(_ old: [NavigationNode], with new: [NavigationNode]) {
         let kept = Set(new.map(ObjectIdentifier.init))
-        for child in old where !kept.contains(ObjectIdentifier(child)) { release(child) }
+        // `old` are this container's children: cleared without reading their weak back-reference
+        // first (a retain and release each through the container's side table).
+        for child in old where !kept.contains(ObjectIdentifier(child)) { child.parentNode = nil }
         for child in new { child.parentNode = self }
     }
 }

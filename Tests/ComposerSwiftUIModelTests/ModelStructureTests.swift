@@ -91,6 +91,33 @@ struct ModelStructureTests {
         #expect(tabs.selectedIndex == 0, "index 2 is out of range once a tab is left out")
     }
 
+    @Test("what a stack pops or replaces, tabs drop and the user pops is free again: no parent, and another stack takes it")
+    func removedNodesAreFree() async throws {
+        let (a, b, c, d) = (NavigationNode("a"), NavigationNode("b"), NavigationNode("c"), NavigationNode("d"))
+        let stack = StackNode("nav", nodes: [a, b, c])
+        try await stack.setStack([a], animated: false)  // a pop: the start of the stack stays
+        try await stack.setStack([d], animated: false)  // a replacement
+        let tab = NavigationNode("tab")
+        let tabs = TabsNode("tabs", tabs: [tab, NavigationNode("other")])
+        try await tabs.setTabs([NavigationNode("new")], selectedIndex: 0, animated: false)
+
+        let (model, driver, userStack) = modelWithStack()
+        let (e, f) = (NavigationNode("e"), NavigationNode("f"))
+        try await userStack.setStack(userStack.nodes + [e, f], animated: false)
+        let outcome = userStack.userWrotePath([e])
+        #expect("\(outcome)".hasPrefix("applied"), "\(outcome)")
+
+        let removed = [b, c, a, tab, f]
+        for node in removed {
+            #expect(node.parentScreen == nil, "\(node) still names a container")
+        }
+        let taker = StackNode("taker", nodes: removed)
+        #expect(taker.nodes == removed)
+        #expect(stack.nodes == [d] && d.parentScreen === stack)
+        #expect(userStack.path == [e] && e.parentScreen === userStack)
+        #expect(model.isSettled && driver.render().contains("screen \"e\""))
+    }
+
     @Test("a level presents one thing at a time, from its outermost node, as SwiftUI and UIKit do")
     func onePresentationPerLevel() async throws {
         let (_, driver, stack) = modelWithStack()
