@@ -91,7 +91,9 @@ struct ModelStructureTests {
         #expect(tabs.selectedIndex == 0, "index 2 is out of range once a tab is left out")
     }
 
-    @Test("what a stack pops or replaces, tabs drop and the user pops is free again: no parent, and another stack takes it")
+    @Test(
+        "what a stack pops or replaces, tabs drop and the user pops is free again: no parent, and another stack takes it"
+    )
     func removedNodesAreFree() async throws {
         let (a, b, c, d) = (NavigationNode("a"), NavigationNode("b"), NavigationNode("c"), NavigationNode("d"))
         let stack = StackNode("nav", nodes: [a, b, c])
