@@ -29,7 +29,7 @@ extension ScreenContainer {
 }
 
 extension Screen {
-    /// A dynamic cast to ``ScreenContainer``, made once per class (``ScreenClassConformances``).
+    /// A dynamic cast to ``ScreenContainer``, made once per screen class and then remembered.
     public var asContainer: (any ScreenContainer)? { ScreenClassConformances.container(self) }
 
     /// `false`: a screen type that does not say otherwise is not taken for a full-screen modal.
