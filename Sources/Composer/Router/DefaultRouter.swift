@@ -224,8 +224,9 @@ extension DefaultRouter {
         let revisioning: (any TreeRevisioning)?
 
         /// Per window class, whether it adopts each protocol: a window that adopts neither (the
-        /// usual kind) is not cast at all, and a cast to a protocol that classes and values alike
-        /// adopt costs as much as a whole navigation to the current screen. Main actor only.
+        /// usual kind) is not cast at all. Casting to these protocols, which values adopt as well
+        /// as classes, took about 2,600 instructions, a seventh of a navigation to the current
+        /// screen, for every router and every change of window. Main actor only.
         @exclusivity(unchecked) private static var adoptions = ClassTable<(settling: Bool, revisioning: Bool)>()
 
         init(window: any ScreenWindow) {
