@@ -206,3 +206,26 @@ struct ScreenClassAnswerTests {
         }
     }
 }
+
+@MainActor
+@Suite("What a container's reveal says it removes")
+struct ContainerRevealListTests {
+    @Test("a stack's reveal lists the screens above the child, bottom first, without changing the stack")
+    func stackRevealListsWhatItPops() async throws {
+        let deck = CardStack("deck")
+        let cards = ["a", "b", "c", "d"].map { CardScreen($0) }
+        try await deck.setStack(cards, animated: false)
+
+        var reveal = try #require(try deck.revealing(cards[1]))
+
+        #expect(reveal.removedScreens.compactMap { ($0 as? CardScreen)?.name } == ["c", "d"])
+        #expect(reveal.summary == "pop card \"deck\" back to card \"b\"")
+        #expect(deck.cards.map(\.name) == ["a", "b", "c", "d"], "asking changed the stack")
+        reveal.removedScreens = [cards[3]]
+        #expect(reveal.removedScreens.count == 1 && reveal.removedScreens.first === cards[3])
+        #expect(try deck.revealing(cards[3]) == nil, "the top is visible already")
+
+        let custom = ContainerReveal(removing: [cards[0]], summary: { "custom" }, perform: { _ in })
+        #expect(custom.removedScreens.count == 1 && custom.removedScreens.first === cards[0])
+    }
+}
