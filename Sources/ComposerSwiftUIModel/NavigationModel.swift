@@ -49,9 +49,7 @@ public final class NavigationModel: ScreenWindow, TreeRevisioning, TransitionSet
     private static let pendingAcknowledgementsKeyPath = \NavigationModel.pendingAcknowledgements
 
     /// Changes ``pendingAcknowledgements`` in place, telling its observers.
-    private func changePendingAcknowledgements<Result>(_ change: (inout [PendingAcknowledgement]) -> Result)
-        -> Result
-    {
+    private func changePendingAcknowledgements(_ change: (inout [PendingAcknowledgement]) -> Void) {
         withMutation(keyPath: Self.pendingAcknowledgementsKeyPath) { change(&storedPendingAcknowledgements) }
     }
 

@@ -409,10 +409,15 @@ open class NavigationNode: ModalPresenting, DismissalVetoing, Identifiable, Hash
     /// Replaces the children `old` with `new`: the ones left out are released, the new ones adopted.
     func replaceChildren(_ old: [NavigationNode], with new: [NavigationNode]) {
         let kept = Set(new.map(ObjectIdentifier.init))
-        // `old` are this container's children: cleared without reading their weak back-reference
-        // first (a retain and release each through the container's side table).
-        for child in old where !kept.contains(ObjectIdentifier(child)) { child.parentNode = nil }
+        releaseOwnChildren(old.lazy.filter { !kept.contains(ObjectIdentifier($0)) })
         for child in new { child.parentNode = self }
+    }
+
+    /// Lets go of `children`, which are this container's: ``release(_:)`` without its check, which
+    /// reads each child's weak back-reference (a retain and release of this container through its
+    /// side table).
+    func releaseOwnChildren(_ children: some Sequence<NavigationNode>) {
+        for child in children { child.parentNode = nil }
     }
 }
 

@@ -92,8 +92,7 @@ open class StackNode: NavigationNode, NavigationStackContainer {
         // when they came, so only the ones past it leave. Anything else is checked node by node.
         if let kept = keptStart(of: screens) {
             try await applyChange(kept.last.map { .phrase("pop to", $0, "on", self) } ?? .empty(self)) {
-                // This stack's own children: cleared as `replaceChildren` clears them.
-                for child in oldNodes[kept.count...] { child.parentNode = nil }
+                releaseOwnChildren(oldNodes[kept.count...])
                 nodes = kept
             }
             return

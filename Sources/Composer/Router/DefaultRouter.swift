@@ -231,13 +231,8 @@ extension DefaultRouter {
 
         init(window: any ScreenWindow) {
             self.window = window
-            let windowClass = ObjectIdentifier(type(of: window))
-            let adopts: (settling: Bool, revisioning: Bool)
-            if let known = Self.adoptions.value(for: windowClass) {
-                adopts = known
-            } else {
-                adopts = (window is any TransitionSettling, window is any TreeRevisioning)
-                Self.adoptions.add(adopts, for: windowClass)
+            let adopts = Self.adoptions.value(for: ObjectIdentifier(type(of: window))) {
+                (window is any TransitionSettling, window is any TreeRevisioning)
             }
             settling = adopts.settling ? window as? any TransitionSettling : nil
             revisioning = adopts.revisioning ? window as? any TreeRevisioning : nil
