@@ -201,9 +201,14 @@ public final class NavigationModel: ScreenWindow, TreeRevisioning, TransitionSet
     /// Ends the wait for `node`'s `kind` of acknowledgement; returns whether the model waited for it.
     @discardableResult
     package func acknowledge(_ kind: PendingAcknowledgement.Kind, of node: NavigationNode) -> Bool {
-        guard let index = pendingAcknowledgements.firstIndex(where: { $0.kind == kind && $0.node === node }) else {
-            return false
+        // A loop, not `firstIndex(where:)`: a closure written in main-actor code is checked at run time.
+        let pending = pendingAcknowledgements
+        var found: Int?
+        for index in pending.indices where pending[index].kind == kind && pending[index].node === node {
+            found = index
+            break
         }
+        guard let index = found else { return false }
         changePendingAcknowledgements { _ = $0.remove(at: index) }
         resumeWaitersIfSettled()
         return true

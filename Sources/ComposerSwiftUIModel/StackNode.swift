@@ -81,7 +81,11 @@ open class StackNode: NavigationNode, NavigationStackContainer {
     private static let nodesKeyPath = \StackNode.nodes
 
     /// The top node alone, read as ``focusedChildScreen`` is.
-    public var visibleChildScreens: [any Screen] { focusedChildScreen.map { [$0] } ?? [] }
+    public var visibleChildScreens: [any Screen] {
+        // No closure: one formed on the main actor and handed to `map` is checked at run time.
+        guard let top = focusedChildScreen else { return [] }
+        return [top]
+    }
 
     /// Replaces the stack in one state change and returns when the new top node appeared (at once
     /// when the top stays). Throws ``NodeError``, changing nothing, for a node that is not free, is
@@ -91,21 +95,35 @@ open class StackNode: NavigationNode, NavigationStackContainer {
         // A pop keeps the start of the stack: those nodes are this stack's already and were checked
         // when they came, so only the ones past it leave. Anything else is checked node by node.
         if let kept = keptStart(of: screens) {
-            try await applyChange(kept.last.map { .phrase("pop to", $0, "on", self) } ?? .empty(self)) {
+            try await applyChange(Self.popSummary(to: kept.last, on: self)) {
                 releaseOwnChildren(oldNodes[kept.count...])
                 nodes = kept
             }
             return
         }
         let newNodes = try validatedChildren(screens, forStack: true)
-        let summary: ChangeSummary =
-            newNodes.last.map { top in
-                .phrase(oldNodes.contains { $0 === top } ? "pop to" : "push", top, "on", self)
-            } ?? .empty(self)
+        // No closures (`Optional.map`, `contains(where:)`): one written in main-actor code is
+        // checked at run time.
+        var summary = ChangeSummary.empty(self)
+        if let top = newNodes.last {
+            var wasInStack = false
+            for node in oldNodes where node === top {
+                wasInStack = true
+                break
+            }
+            summary = .phrase(wasInStack ? "pop to" : "push", top, "on", self)
+        }
         try await applyChange(summary) {
             replaceChildren(oldNodes, with: newNodes)
             nodes = newNodes
         }
+    }
+
+    /// What a pop to `top` (to nothing: `nil`) says. A function, not `Optional.map`, whose
+    /// closure written in main-actor code is checked at run time.
+    private static func popSummary(to top: NavigationNode?, on stack: StackNode) -> ChangeSummary {
+        guard let top else { return .empty(stack) }
+        return .phrase("pop to", top, "on", stack)
     }
 
     /// The stack's first nodes, when `screens` are exactly those (the same objects, in order).

@@ -64,7 +64,11 @@ open class TabsNode: NavigationNode, TabsContainer {
     private static let tabsKeyPath = \TabsNode.tabs
 
     /// The selected tab alone, read as ``focusedChildScreen`` is.
-    public var visibleChildScreens: [any Screen] { focusedChildScreen.map { [$0] } ?? [] }
+    public var visibleChildScreens: [any Screen] {
+        // No closure: one formed on the main actor and handed to `map` is checked at run time.
+        guard let selected = focusedChildScreen else { return [] }
+        return [selected]
+    }
 
     /// Replaces the tabs and selects `selectedIndex` (the first tab when `nil`) in one state change;
     /// returns when the selected tab appeared. Throws ``NodeError``, changing nothing, for an index

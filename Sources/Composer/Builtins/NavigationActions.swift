@@ -6,7 +6,7 @@ public struct PushAction<Container: NavigationStackContainer>: ContainerAction {
 
     /// Appends `screen`; a screen already in the list is refused, as UIKit refuses it.
     public func merge(_ screen: any Screen, into children: inout ContainerChildren) throws {
-        if children.screens.contains(where: { $0 === screen }) {
+        if children.screens.firstIndex(ofIdentical: screen) != nil {
             throw ContainerActionError("\(screen) is already in the navigation stack and cannot be pushed again")
         }
         if screen is any NavigationStackContainer {
@@ -53,7 +53,7 @@ public struct PushReplacingLastAction<Container: NavigationStackContainer>: Cont
 
     /// Replaces the last screen with `screen`; on an empty stack, `screen` becomes its only screen.
     public func merge(_ screen: any Screen, into children: inout ContainerChildren) throws {
-        if children.screens.dropLast().contains(where: { $0 === screen }) {
+        if let index = children.screens.firstIndex(ofIdentical: screen), index < children.screens.count - 1 {
             throw ContainerActionError("\(screen) is already lower in the navigation stack")
         }
         if !children.screens.isEmpty { children.screens.removeLast() }
@@ -70,7 +70,7 @@ public struct PopBackAction<Container: NavigationStackContainer>: ContainerActio
 
     /// Drops every screen above `screen`, or appends it when absent.
     public func merge(_ screen: any Screen, into children: inout ContainerChildren) throws {
-        if let index = children.screens.firstIndex(where: { $0 === screen }) {
+        if let index = children.screens.firstIndex(ofIdentical: screen) {
             children.screens.removeSubrange((index + 1)...)
         } else {
             try PushAction<Container>().merge(screen, into: &children)

@@ -20,7 +20,7 @@ public struct AddTabAction<Container: TabsContainer>: ContainerAction {
 
     /// Adds and selects `screen`; an index out of range is refused with both numbers named.
     public func merge(_ screen: any Screen, into children: inout ContainerChildren) throws {
-        if children.screens.contains(where: { $0 === screen }) {
+        if children.screens.firstIndex(ofIdentical: screen) != nil {
             throw ContainerActionError("\(screen) is already a tab")
         }
         let count = children.screens.count
@@ -55,7 +55,7 @@ public struct SelectTabAction<Container: TabsContainer>: ContainerAction {
 
     /// Selects `screen`; a screen that is not a tab is refused.
     public func merge(_ screen: any Screen, into children: inout ContainerChildren) throws {
-        guard let index = children.screens.firstIndex(where: { $0 === screen }) else {
+        guard let index = children.screens.firstIndex(ofIdentical: screen) else {
             throw ContainerActionError(
                 "\(screen) is not one of the \(children.screens.count) tab(s), so it cannot be selected")
         }

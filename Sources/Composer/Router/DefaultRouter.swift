@@ -160,7 +160,16 @@ public final class DefaultRouter {
         observation.runs.append(run)
         defer {
             if isOutermost { activeRun = nil }
-            observation.runs.removeAll { $0 === run }
+            // A loop, not `removeAll(where:)`: Swift 6 checks at each call that a closure written in
+            // main-actor code runs there. The run was appended once, and is most often the last.
+            var index = observation.runs.endIndex
+            while index > observation.runs.startIndex {
+                index -= 1
+                if observation.runs[index] === run {
+                    observation.runs.remove(at: index)
+                    break
+                }
+            }
         }
         // The navigation of a tab the user tapped is the user's change (TabTaps.swift).
         return try await reportingJump(

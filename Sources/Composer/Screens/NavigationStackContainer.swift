@@ -32,7 +32,11 @@ extension NavigationStackContainer {
 
 extension NavigationStackContainer {
     /// The top of the stack.
-    public var visibleChildScreens: [any Screen] { stack.last.map { [$0] } ?? [] }
+    public var visibleChildScreens: [any Screen] {
+        // No closure: one formed on the main actor and handed to `map` is checked at run time.
+        guard let top = stack.last else { return [] }
+        return [top]
+    }
 
     /// The top of the stack.
     public var focusedChildScreen: (any Screen)? { stack.last }

@@ -242,9 +242,8 @@ public struct ScreenTree {
         var steps = 0
         while let current = node, steps < 10_000 {
             steps += 1
-            if let presented = screenCovering(current),
-                !ownLevels.contains(where: { $0 === presented }),
-                !result.contains(where: { $0.presented === presented })
+            if let presented = screenCovering(current), ownLevels.firstIndex(ofIdentical: presented) == nil,
+                !lists(presented, in: result)
             {
                 result.append((current, presented))
             }
@@ -263,13 +262,22 @@ public struct ScreenTree {
             while let next = branch.popLast(), result.count < 10_000 {
                 branch.append(contentsOf: visibleChildren(of: next))
                 guard let presented = livePresentation(next.hostedPresentation),
-                    !ownLevels.contains(where: { $0 === presented }),
-                    !result.contains(where: { $0.presented === presented }), chainHidesWindow(from: presented)
+                    ownLevels.firstIndex(ofIdentical: presented) == nil, !lists(presented, in: result),
+                    chainHidesWindow(from: presented)
                 else { continue }
                 result.append((next, presented))
             }
         }
         return result
+    }
+
+    /// Whether `presentations` has `presented`. A loop in nonisolated code, for the reason
+    /// `firstIndex(ofIdentical:)` gives.
+    private nonisolated static func lists(
+        _ presented: any Screen, in presentations: [(host: any Screen, presented: any Screen)]
+    ) -> Bool {
+        for presentation in presentations where presentation.presented === presented { return true }
+        return false
     }
 
     /// Whether `level` or a level presented from it (from its outermost screen or from a screen

@@ -28,7 +28,11 @@ extension TabsContainer {
 
 extension TabsContainer {
     /// The selected tab.
-    public var visibleChildScreens: [any Screen] { focusedChildScreen.map { [$0] } ?? [] }
+    public var visibleChildScreens: [any Screen] {
+        // No closure: one formed on the main actor and handed to `map` is checked at run time.
+        guard let selected = focusedChildScreen else { return [] }
+        return [selected]
+    }
 
     /// The selected tab.
     public var focusedChildScreen: (any Screen)? {

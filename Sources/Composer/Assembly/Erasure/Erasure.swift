@@ -127,7 +127,11 @@ extension StepNode.Integration {
                 try await action.perform(
                     screen, on: castScreen(presenter, to: A.Presenter.self, for: "action \(name)"), animated: animated)
             },
-            removes: { presenter in (presenter as? A.Presenter).map(action.screensRemoved(on:)) ?? [] })
+            removes: { presenter in
+                // Not `Optional.map`: a main-actor method handed to it is checked at run time.
+                guard let presenter = presenter as? A.Presenter else { return [] }
+                return action.screensRemoved(on: presenter)
+            })
     }
 
     static func of<A: ContainerAction>(_ action: A) -> Self {
@@ -139,7 +143,10 @@ extension StepNode.Integration {
                 try await action.perform(
                     screen, on: castScreen(container, to: A.Container.self, for: "action \(name)"), animated: animated)
             },
-            removes: { container in (container as? A.Container).map(action.screensRemoved(on:)) ?? [] },
+            removes: { container in
+                guard let container = container as? A.Container else { return [] }
+                return action.screensRemoved(on: container)
+            },
             checkAccepts: { screenType, container in
                 if let container = container as? A.Container { try action.checkAccepts(screenType, on: container) }
             })

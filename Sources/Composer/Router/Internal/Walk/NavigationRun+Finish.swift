@@ -24,7 +24,12 @@ extension NavigationRun {
     /// (a context adapter that lies) is reported like a context task's, never skipped silently.
     private func runPostTasks(destination: any Screen) throws {
         let shown = plan.steps[plan.shownSteps]
-        let hasPostTasks = !globals.postTasks.isEmpty || shown.contains { !$0.node.postTasks.isEmpty }
+        var hasPostTasks = !globals.postTasks.isEmpty
+        // A loop, not `contains(where:)`: a closure written in main-actor code is checked at run time.
+        for step in shown where !step.node.postTasks.isEmpty {
+            hasPostTasks = true
+            break
+        }
         let all = hasPostTasks ? shown.compactMap(\.screen) : []
         for step in shown {
             guard let screen = step.screen else { continue }
@@ -34,14 +39,20 @@ extension NavigationRun {
         for task in globals.postTasks { try task.run(destination, navigationContext, all) }
     }
 
+    /// Whether `screen` is in no level of the window: its level's root is neither presented nor
+    /// the window's root. Not `Optional.map`: a closure written in main-actor code is checked at
+    /// run time.
+    private func isOutsideTree(_ screen: any Screen) -> Bool {
+        guard let levelRoot = ScreenTree.levelRoot(of: screen) else { return true }
+        return levelRoot.presentingScreen == nil && levelRoot !== tree.root
+    }
+
     private func destination() throws -> any Screen {
         let step = plan.steps[0]
         guard let screen = step.screen else {
             throw failure(.screenNotFound, step: 0, expected: "the destination on screen", found: "nothing")
         }
-        if plan.anchor > 0,
-            ScreenTree.levelRoot(of: screen).map({ $0.presentingScreen == nil && $0 !== tree.root }) ?? true
-        {
+        if plan.anchor > 0, isOutsideTree(screen) {
             throw failure(
                 .actionFailed, step: 0, expected: "\(screen) in the window once its action finished",
                 found: "\(step.node.integration?.name ?? "the action") left it outside the screen tree")

@@ -51,13 +51,21 @@ extension NavigationRun {
             if keys != guards.approvedPlan { unapprovedPlan = (navigationPlan, keys) }
         }
         let hasWork =
-            (includingGlobals && !globals.interceptors.isEmpty) || unapprovedPlan != nil
-            || plan.shownSteps.contains { index in
-                let node = plan.steps[index].node
-                return !node.interceptors.isEmpty
-                    && node.interceptors.indices.contains { !guards.ran.contains(guardKey(node, index, $0)) }
-            }
+            (includingGlobals && !globals.interceptors.isEmpty) || unapprovedPlan != nil || hasStepInterceptorToRun
         return hasWork ? PendingGuard(includingGlobals: includingGlobals, unapprovedPlan: unapprovedPlan) : nil
+    }
+
+    /// Whether a shown step has an interceptor that has not run. Loops, not `contains(where:)`:
+    /// Swift 6 checks at each call that a closure written in main-actor code runs there, and
+    /// every navigation asks this.
+    private var hasStepInterceptorToRun: Bool {
+        for index in plan.shownSteps {
+            let node = plan.steps[index].node
+            for slot in node.interceptors.indices where !guards.ran.contains(guardKey(node, index, slot)) {
+                return true
+            }
+        }
+        return false
     }
 
     private func guardKey(_ node: StepNode, _ position: Int, _ slot: Int) -> GuardRecord.Key {

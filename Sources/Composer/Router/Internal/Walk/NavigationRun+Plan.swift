@@ -6,9 +6,18 @@ extension NavigationRun {
         stage = .planning
         let revision = revisioning?.treeRevision
         let nodes = try chain.resolve(navigationContext, tree)
-        var steps = try nodes.map { RunPlan.Step(node: $0, context: try $0.contextAdapter(navigationContext)) }
+        // A loop, not `map`: a closure written in main-actor code is checked at run time.
+        var steps: [RunPlan.Step] = []
+        steps.reserveCapacity(nodes.count)
+        for node in nodes {
+            steps.append(RunPlan.Step(node: node, context: try node.contextAdapter(navigationContext)))
+        }
         guard let anchor = try findAnchor(in: &steps) else {
-            let asked = nodes.compactMap(\.finderName).joined(separator: ", ")
+            var finders: [String] = []
+            for node in nodes {
+                if let name = node.finderName { finders.append(name) }
+            }
+            let asked = finders.joined(separator: ", ")
             throw failure(
                 .noAnchor, step: nil, expected: "one step of the chain to find its screen (asked: \(asked))",
                 found: "none of them found anything in the current tree", unanchored: steps)

@@ -145,7 +145,12 @@ extension NavigationRun {
 
     private func operation(for group: [Int], standingIn: Bool) throws -> ShowOperation {
         let first = plan.steps[group[0]]
-        let names = group.map { plan.steps[$0].node.screenTypeName }.joined(separator: ", ")
+        // Loops, not `map`: a closure written in main-actor code is checked at run time.
+        var names = ""
+        for member in group {
+            if !names.isEmpty { names += ", " }
+            names += plan.steps[member].node.screenTypeName
+        }
         let actionName = first.node.integration?.name ?? "no action"
         let isContainerGroup = first.node.integration?.isContainer == true && !first.isBuiltByContainer
         if isContainerGroup, case .live(let target)? = first.target, let list = target as? any ChildListContainer {
@@ -190,7 +195,8 @@ extension NavigationRun {
             else { continue }
             try merge(screen, &children)
         }
-        let removed = before.screens.filter { old in !children.screens.contains { $0 === old } }
+        var removed: [any Screen] = []
+        for old in before.screens where children.screens.firstIndex(ofIdentical: old) == nil { removed.append(old) }
         try checkLeaving(
             removed, step: group[0],
             expected:
