@@ -322,23 +322,33 @@ public struct ScreenTree {
         if screen.childScreens.isEmpty, screen.hostedPresentation == nil {
             return visit(screen) ? screen : nil
         }
-        var pendingLevels: [any Screen] = [screen]
-        var levelsTaken: [ObjectIdentifier] = [ObjectIdentifier(screen)]
-        var pending: [any Screen] = []
+        return visitRemovedTree(screen, visit)
+    }
+
+    /// ``visitRemovedByDismissing(_:_:)`` for a screen that contains or presents others. Never
+    /// inlined: the plain screens a pop removes take the short path above, and it stays small.
+    @inline(never)
+    private static func visitRemovedTree(_ screen: any Screen, _ visit: (any Screen) -> Bool) -> (any Screen)? {
+        // The levels presented from removed screens, met later: empty lists (which allocate
+        // nothing) until a removed screen hosts a presentation, which few do.
+        var pendingLevels: [any Screen] = []
+        var levelsTaken: [ObjectIdentifier] = []
+        var pending: [any Screen] = [screen]
         var offered = 0
-        while let level = pendingLevels.popLast() {
-            pending.append(level)
+        while true {
             while let next = pending.popLast(), offered < 100_000 {
                 offered += 1
                 if visit(next) { return next }
                 pending.append(contentsOf: next.childScreens.reversed())
-                guard let presented = next.hostedPresentation, !levelsTaken.contains(ObjectIdentifier(presented))
+                guard let presented = next.hostedPresentation, presented !== screen,
+                    !levelsTaken.contains(ObjectIdentifier(presented))
                 else { continue }
                 levelsTaken.append(ObjectIdentifier(presented))
                 pendingLevels.append(presented)
             }
+            guard let level = pendingLevels.popLast() else { return nil }
+            pending.append(level)
         }
-        return nil
     }
 }
 
@@ -354,14 +364,20 @@ extension ScreenTree {
     static func firstRefusingToLeave(_ screens: some Collection<any Screen>, except: (any Screen)? = nil)
         -> (any Screen)?
     {
-        // A pop can remove hundreds of screens of a few classes: whether a class can veto is asked
-        // once, not looked up in the runtime's conformance tables screen by screen.
-        var vetoingClasses = CastableClasses()
-        let canVeto: (any Screen) -> Bool = { ScreenClassConformances.mayVeto($0) }
+        // A pop can remove hundreds of screens of a few classes: whether a class can veto is
+        // remembered per class (`mayVeto`), and the last class's answer is kept here, since the
+        // screens a stack pops are mostly of one class. Nothing is allocated.
+        var lastClass: ObjectIdentifier?
+        var lastClassMayVeto = false
         for screen in screens {
             let refusing = visitRemovedByDismissing(screen) { removed in
-                removed !== except && vetoingClasses.mayCast(removed, canVeto)
-                    && removed.asDismissalVetoing?.canBeDismissed == false
+                guard removed !== except else { return false }
+                let screenClass = ObjectIdentifier(type(of: removed))
+                if screenClass != lastClass {
+                    lastClass = screenClass
+                    lastClassMayVeto = ScreenClassConformances.mayVeto(removed)
+                }
+                return lastClassMayVeto && removed.asDismissalVetoing?.canBeDismissed == false
             }
             if let refusing { return refusing }
         }
