@@ -207,6 +207,39 @@ struct ScreenClassAnswerTests {
     }
 }
 
+/// A card with unsaved edits: the only class of card that refuses to leave.
+final class UnsavedCard: CardScreen, DismissalVetoing {
+    var canBeDismissed: Bool { false }
+}
+
+@MainActor
+@Suite("The veto check over screens of several classes")
+struct VetoAcrossClassesTests {
+    @Test(
+        "a pop over plain cards and a refusing card of another class is refused, whichever class comes first, and the deck stays",
+        arguments: [["plain", "unsaved"], ["unsaved", "plain"], ["plain", "plain", "unsaved"]])
+    func popAskedOfEveryClass(order: [String]) async throws {
+        let target = CardScreen("target")
+        let above: [CardScreen] = order.enumerated().map { index, kind in
+            kind == "unsaved" ? UnsavedCard("unsaved \(index)") : CardScreen("plain \(index)")
+        }
+        let deck = CardStack("deck")
+        try await deck.setStack([target] + above, animated: false)
+        let router = DefaultRouter(window: CardWindow(root: deck))
+        let before = ScreenTreeRenderer().render(deck)
+        let toTarget = GeneralStep.custom(PredicateFinder<CardScreen, String> { card, name in card.name == name })
+
+        let error = await #expect(throws: RoutingError.self) {
+            try await router.navigate(to: toTarget, with: "target", animated: false)
+        }
+
+        #expect(error?.code == .dismissalRefused)
+        #expect(error?.description.contains("card \"unsaved") == true)
+        #expect(ScreenTreeRenderer().render(deck) == before)
+        #expect(deck.cards.count == order.count + 1)
+    }
+}
+
 @MainActor
 @Suite("What a container's reveal says it removes")
 struct ContainerRevealListTests {
