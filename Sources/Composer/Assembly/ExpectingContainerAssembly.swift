@@ -66,6 +66,6 @@ extension StepNode.TargetAdapter {
         Self(
             name: "expecting container \(Container.self)",
             matchesType: { $0 is Container.Type },
-            resolve: { screen in ScreenTree.nearest(Container.self, from: screen) as Any as? any Screen })
+            resolve: { screen in ScreenTree.nearestScreen(castingTo: Container.self, from: screen) })
     }
 }

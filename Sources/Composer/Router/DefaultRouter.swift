@@ -91,13 +91,17 @@ public final class DefaultRouter {
         let outcome = try await inTurn(queueing) { scope async throws(RoutingError) in
             try await perform(step.chain, context: context, animated: animated, scope: scope)
         }
-        guard let destination = outcome.screen as? ViewController else {
+        // A pattern, not `as?`, which in this unspecialized generic function would look up the
+        // type `ViewController?` at every navigation (see `castErased`).
+        switch outcome.screen {
+        case let destination as ViewController:
+            return destination
+        default:
             throw logged(
                 RoutingError(
                     code: .typeMismatch, step: "destination", expected: "a screen of type \(ViewController.self)",
                     found: "\(type(of: outcome.screen)): \(outcome.screen)", plan: outcome.run.report))
         }
-        return destination
     }
 
     /// Runs `change` in this router's turn, as every change the router makes does (a navigation,

@@ -214,6 +214,14 @@ public struct ScreenTree {
         return nil
     }
 
+    /// ``nearest(_:from:)``'s screen, as a screen: the same object, found with `is`, which in
+    /// unspecialized generic code costs less than making a `T?` (the runtime looks its type up).
+    static func nearestScreen<T>(castingTo _: T.Type, from screen: any Screen) -> (any Screen)? {
+        if screen is T { return screen }
+        for ancestor in ancestors(of: screen) where ancestor is T { return ancestor }
+        return nil
+    }
+
     /// The screen presented over `screen` (by its nearest presenting ancestor), which a navigation
     /// to `screen` must dismiss first. `nil` when nothing covers it.
     public static func screenCovering(_ screen: any Screen) -> (any Screen)? {

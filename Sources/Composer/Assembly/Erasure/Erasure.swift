@@ -128,8 +128,9 @@ extension StepNode.Integration {
                     screen, on: castScreen(presenter, to: A.Presenter.self, for: "action \(name)"), animated: animated)
             },
             removes: { presenter in
-                // Not `Optional.map`: a main-actor method handed to it is checked at run time.
-                guard let presenter = presenter as? A.Presenter else { return [] }
+                // Not `Optional.map`: a main-actor method handed to it is checked at run time. A
+                // pattern, not `as?`, which would look up the type `A.Presenter?` (see `castErased`).
+                guard case let presenter as A.Presenter = presenter else { return [] }
                 return action.screensRemoved(on: presenter)
             })
     }
@@ -144,11 +145,11 @@ extension StepNode.Integration {
                     screen, on: castScreen(container, to: A.Container.self, for: "action \(name)"), animated: animated)
             },
             removes: { container in
-                guard let container = container as? A.Container else { return [] }
+                guard case let container as A.Container = container else { return [] }
                 return action.screensRemoved(on: container)
             },
             checkAccepts: { screenType, container in
-                if let container = container as? A.Container { try action.checkAccepts(screenType, on: container) }
+                if case let container as A.Container = container { try action.checkAccepts(screenType, on: container) }
             })
     }
 }
