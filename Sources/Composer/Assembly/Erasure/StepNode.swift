@@ -163,6 +163,13 @@ struct StepNode {
     }
 
     /// `ProductScreen (finder ClassFinder<…>, factory ProductFactory, action PushAction<…>)`.
+    /// Whether the container of the step before creates this step's screen. Asked of the node:
+    /// a plan's step read from its list to ask it would be copied whole.
+    var isBuiltByContainer: Bool {
+        if case .builtByContainer = build { return true }
+        return false
+    }
+
     var summary: String {
         var parts: [String] = []
         if let finderName { parts.append("finder \(finderName)") }

@@ -3,25 +3,27 @@ extension NavigationRun {
     func buildMissingScreens() async throws {
         stage = .building
         for index in plan.newSteps {
-            let step = plan.steps[index]
+            // The step's parts, not the step: a step read whole is copied, a retain for each of its
+            // references.
+            let node = plan.steps[index].node
+            let context = plan.steps[index].context
             do {
-                switch step.node.build {
+                switch node.build {
                 case .none, .builtByContainer:
                     continue
                 case .screen(_, let make):
-                    plan.steps[index].screen = try make(step.context)
+                    plan.steps[index].screen = try make(context)
                 case .container(_, let initialChildren, let make):
-                    var children = try step.initialChildren ?? initialChildren(step.context)
+                    var children = try plan.steps[index].initialChildren ?? initialChildren(context)
                     try mergeChildren(into: &children, container: index)
-                    plan.steps[index].screen = try await make(step.context, children)
+                    plan.steps[index].screen = try await make(context, children)
                 }
             } catch let error as RoutingError {
                 throw error.with(plan: report)
             } catch {
                 throw failure(
                     .factoryFailed, step: index,
-                    expected:
-                        "\(step.node.buildName ?? "the factory") to build \(step.node.screenTypeName) from \(step.context)",
+                    expected: "\(node.buildName ?? "the factory") to build \(node.screenTypeName) from \(context)",
                     found: "it threw", underlying: error)
             }
         }
@@ -46,7 +48,7 @@ extension NavigationRun {
     /// Finds, inside the containers just built, the screens those containers create themselves,
     /// so that a container lacking one fails the navigation before anything is shown.
     private func findScreensBuiltByContainers() throws {
-        for index in plan.newSteps.reversed() where plan.steps[index].isBuiltByContainer {
+        for index in plan.newSteps.reversed() where plan.steps[index].node.isBuiltByContainer {
             let step = plan.steps[index]
             let container = plan.steps[index + 1].screen
             guard let container, let find = step.node.find,

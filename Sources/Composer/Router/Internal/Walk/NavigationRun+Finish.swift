@@ -23,14 +23,16 @@ extension NavigationRun {
     /// Runs the post tasks. Their types were checked when the route was assembled; a mismatch here
     /// (a context adapter that lies) is reported like a context task's, never skipped silently.
     private func runPostTasks(destination: any Screen) throws {
-        let shown = plan.steps[plan.shownSteps]
         var hasPostTasks = !globals.postTasks.isEmpty
-        // A loop, not `contains(where:)`: a closure written in main-actor code is checked at run time.
-        for step in shown where !step.node.postTasks.isEmpty {
+        // A loop, not `contains(where:)`: a closure written in main-actor code is checked at run
+        // time. Over positions: a step read whole is copied, a retain for each of its references.
+        for index in plan.shownSteps where !plan.steps[index].node.postTasks.isEmpty {
             hasPostTasks = true
             break
         }
-        let all = hasPostTasks ? shown.compactMap(\.screen) : []
+        guard hasPostTasks else { return }
+        let shown = plan.steps[plan.shownSteps]
+        let all = shown.compactMap(\.screen)
         for step in shown {
             guard let screen = step.screen else { continue }
             for task in step.node.postTasks { try task.run(screen, step.context, all) }
@@ -48,16 +50,16 @@ extension NavigationRun {
     }
 
     private func destination() throws -> any Screen {
-        let step = plan.steps[0]
-        guard let screen = step.screen else {
+        // The step's parts, not the step: a step read whole is copied, a retain for each reference.
+        guard let screen = plan.steps[0].screen else {
             throw failure(.screenNotFound, step: 0, expected: "the destination on screen", found: "nothing")
         }
         if plan.anchor > 0, isOutsideTree(screen) {
             throw failure(
                 .actionFailed, step: 0, expected: "\(screen) in the window once its action finished",
-                found: "\(step.node.integration?.name ?? "the action") left it outside the screen tree")
+                found: "\(plan.steps[0].node.integration?.name ?? "the action") left it outside the screen tree")
         }
-        guard let adapter = step.node.targetAdapter else { return screen }
+        guard let adapter = plan.steps[0].node.targetAdapter else { return screen }
         guard let container = adapter.resolve(screen) else {
             throw failure(
                 .containerNotFound, step: 0, expected: "\(adapter.name) around \(screen)", found: "no such container")

@@ -34,7 +34,7 @@ extension NavigationRun {
             let target = try resolveTarget(of: index)
             plan.steps[index].target = target
             if case .node(let container) = target, case .container = plan.steps[container].node.build,
-                plan.steps[index].node.integration?.isContainer == true, !plan.steps[index].isBuiltByContainer
+                plan.steps[index].node.integration?.isContainer == true, !plan.steps[index].node.isBuiltByContainer
             {
                 plan.steps[index].mergedInto = container
             }
@@ -87,9 +87,10 @@ extension NavigationRun {
             steps[index + 1].node.candidateTest?.walksLike(search) == true
         else { return nil }
         var tests: [CandidateCheck] = []
-        for step in steps[index...].prefix(ScreenSearch.maximumSharedTests) {
-            guard let candidateTest = step.node.candidateTest, candidateTest.walksLike(search),
-                let test = try? candidateTest.forContext(step.context)
+        // Over positions: a step read whole is copied, a retain for each of its references.
+        for position in index..<min(steps.count, index + ScreenSearch.maximumSharedTests) {
+            guard let candidateTest = steps[position].node.candidateTest, candidateTest.walksLike(search),
+                let test = try? candidateTest.forContext(steps[position].context)
             else { break }
             tests.append(test)
         }
@@ -125,8 +126,9 @@ extension NavigationRun {
     }
 
     private func nearestContainer(_ adapter: StepNode.TargetAdapter, from index: Int) throws -> RunPlan.Target {
-        let step = plan.steps[index]
-        if index == plan.anchor, let screen = step.screen {
+        // The step's parts, not the step: a step read whole is copied, a retain for each reference.
+        let node = plan.steps[index].node
+        if index == plan.anchor, let screen = plan.steps[index].screen {
             guard let container = adapter.resolve(screen) else {
                 throw failure(
                     .containerNotFound, step: index, expected: "\(adapter.name) around \(screen)",
@@ -134,13 +136,13 @@ extension NavigationRun {
             }
             return .live(container)
         }
-        if adapter.matchesType(step.node.declaredType) { return .node(index) }
-        if step.isBuiltByContainer { return .around(index, adapter) }
-        guard step.node.integration?.isContainer == true else {
+        if adapter.matchesType(node.declaredType) { return .node(index) }
+        if node.isBuiltByContainer { return .around(index, adapter) }
+        guard node.integration?.isContainer == true else {
             throw failure(
                 .containerNotFound, step: index,
-                expected: "\(adapter.name) around the new \(step.node.screenTypeName)",
-                found: "its action \(step.node.integration?.name ?? "none") does not put it into a container")
+                expected: "\(adapter.name) around the new \(node.screenTypeName)",
+                found: "its action \(node.integration?.name ?? "none") does not put it into a container")
         }
         switch try resolveTarget(of: index) {
         case .live(let parent):

@@ -75,15 +75,18 @@ extension NavigationRun {
     /// checks its context.
     private func validateContexts() throws {
         for index in plan.newSteps {
-            let step = plan.steps[index]
-            guard let validate = step.node.validateBuild else { continue }
+            // The step's parts, not the step: a step read whole is copied, a retain for each of its
+            // references.
+            let node = plan.steps[index].node
+            guard let validate = node.validateBuild else { continue }
+            let context = plan.steps[index].context
             do {
-                try validate(step.context)
+                try validate(context)
             } catch {
-                let name = step.node.buildName ?? "factory"
+                let name = node.buildName ?? "factory"
                 throw failure(
                     .factoryFailed, step: index, part: (.factory, name),
-                    expected: "\(name) to accept the context \(step.context)",
+                    expected: "\(name) to accept the context \(context)",
                     found: "it refused it before anything ran", underlying: error)
             }
         }

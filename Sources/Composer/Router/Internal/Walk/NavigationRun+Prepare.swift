@@ -5,9 +5,14 @@ extension NavigationRun {
         stage = .preparing
         let globalTasks = globals.contextTasks
         for index in plan.shownSteps.reversed() {
-            let step = plan.steps[index]
-            guard let screen = step.screen else { continue }
-            for task in step.node.contextTasks { try prepare(screen, with: task, context: step.context, step: index) }
+            // The step's parts, not the step: a step read whole is copied, a retain for each of its
+            // references, and most steps have no context task.
+            guard let screen = plan.steps[index].screen else { continue }
+            let contextTasks = plan.steps[index].node.contextTasks
+            if !contextTasks.isEmpty {
+                let context = plan.steps[index].context
+                for task in contextTasks { try prepare(screen, with: task, context: context, step: index) }
+            }
             for task in globalTasks { try prepare(screen, with: task, context: navigationContext, step: nil) }
         }
         stage = .prepared

@@ -123,18 +123,23 @@ extension NavigationRun {
         var operations: [ShowOperation] = []
         var index = plan.anchor - 1
         while index >= 0 {
-            let step = plan.steps[index]
-            if step.mergedInto != nil {
+            // The step's parts, not the step: a step read whole is copied, a retain for each of its
+            // references. No closure (`Optional.map`): one written here is checked at run time.
+            if plan.steps[index].mergedInto != nil {
                 index -= 1
                 continue
             }
             var group = [index]
-            if step.node.integration?.isContainer == true, !step.isBuiltByContainer {
-                while let next = group.last.map({ $0 - 1 }), next >= 0, plan.steps[next].mergedInto == nil,
-                    !plan.steps[next].isBuiltByContainer, plan.steps[next].node.integration?.isContainer == true,
-                    RunPlan.Target.same(plan.steps[next].target, step.target)
+            let node = plan.steps[index].node
+            if node.integration?.isContainer == true, !node.isBuiltByContainer {
+                let target = plan.steps[index].target
+                var next = index - 1
+                while next >= 0, plan.steps[next].mergedInto == nil, !plan.steps[next].node.isBuiltByContainer,
+                    plan.steps[next].node.integration?.isContainer == true,
+                    RunPlan.Target.same(plan.steps[next].target, target)
                 {
                     group.append(next)
+                    next -= 1
                 }
             }
             operations.append(try operation(for: group, standingIn: standingIn))
@@ -144,16 +149,18 @@ extension NavigationRun {
     }
 
     private func operation(for group: [Int], standingIn: Bool) throws -> ShowOperation {
-        let first = plan.steps[group[0]]
+        let firstNode = plan.steps[group[0]].node
         // Loops, not `map`: a closure written in main-actor code is checked at run time.
         var names = ""
         for member in group {
             if !names.isEmpty { names += ", " }
             names += plan.steps[member].node.screenTypeName
         }
-        let actionName = first.node.integration?.name ?? "no action"
-        let isContainerGroup = first.node.integration?.isContainer == true && !first.isBuiltByContainer
-        if isContainerGroup, case .live(let target)? = first.target, let list = target as? any ChildListContainer {
+        let actionName = firstNode.integration?.name ?? "no action"
+        let isContainerGroup = firstNode.integration?.isContainer == true && !firstNode.isBuiltByContainer
+        if isContainerGroup, case .live(let target)? = plan.steps[group[0]].target,
+            let list = target as? any ChildListContainer
+        {
             _ = try merged(group, into: list, standingIn: standingIn)
         }
         return ShowOperation(

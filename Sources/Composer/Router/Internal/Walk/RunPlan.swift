@@ -40,10 +40,7 @@ struct RunPlan {
         /// The children a new container always has, created in preflight so guards see them.
         var initialChildren: ContainerChildren?
 
-        var isBuiltByContainer: Bool {
-            if case .builtByContainer = node.build { return true }
-            return false
-        }
+        var isBuiltByContainer: Bool { node.isBuiltByContainer }
     }
 
     /// Destination first, origin last.
