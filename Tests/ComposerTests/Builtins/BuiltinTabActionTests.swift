@@ -242,4 +242,40 @@ struct BuiltinTabActionTests {
         #expect(error?.code == .dismissalRefused)
         #expect(window.render() == twoTabs)
     }
+
+    @Test(
+        "a new stack added as a tab and a screen pushed onto it are two changes: the screen goes into the stack, not the tabs"
+    )
+    func pushOntoANewTabIsItsOwnChange() async throws {
+        let window = twoTabWindow()
+        let router = DefaultRouter(window: window)
+        // The stack comes from a plain factory (not a container factory), so the push is not merged
+        // into it before it is shown: the two container actions have different targets.
+        let newStack = StepAssembly(
+            finder: NilFinder<TestNavigationContainer, Void>(),
+            factory: ClosureFactory { _ in TestNavigationContainer("orders") }
+        )
+        .using(TestTabsContainer.addTab())
+        .from(GeneralStep.custom(ClassFinder<TestTabsContainer, Void>()))
+        .assemble()
+        let order = StepAssembly(
+            finder: NilFinder<TestScreen, Void>(), factory: ClosureFactory { _ in TestScreen("order") }
+        )
+        .using(TestNavigationContainer.push())
+        .from(newStack)
+        .assemble()
+
+        try await router.navigate(to: order, animated: false)
+
+        #expect(
+            window.render() == """
+                window
+                  tabs "main" selected=2
+                    screen "home"
+                    screen "shop"
+                    nav "orders"
+                      screen "order"
+                """)
+        #expect(window.current?.name == "order")
+    }
 }
