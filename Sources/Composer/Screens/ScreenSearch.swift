@@ -59,70 +59,98 @@ public enum ScreenSearch {
     ) -> Bool {
         // Only the current, parent and visible passes can offer a screen twice, and the contained
         // passes can offer again what those offered: a few screens (the visible path), remembered
-        // so that the contained passes, which cover the whole tree, only look them up.
+        // so that the contained passes, which cover the whole tree, only look them up. The passes
+        // are functions of their own that take the visitor and the remembered screens `inout`:
+        // nested functions capturing them had each capture checked for exclusive access at run
+        // time, at every pass.
         var early = OfferedScreens()
-        func offer(_ screen: any Screen) -> Bool {
-            guard early.insert(ObjectIdentifier(screen)) else { return false }
-            return visitor.visit(screen)
+        if options.contains(.current), offer(startLeaf, &early, &visitor) { return true }
+        if options.contains(.parent) {
+            for ancestor in ScreenTree.ancestors(of: startLeaf) where offer(ancestor, &early, &visitor) { return true }
         }
-        func offerVisible(from levelRoot: any Screen) -> Bool {
-            var pending: [any Screen] = [levelRoot]
-            var visited = 0
-            while let next = pending.popLast(), visited < 100_000 {
-                visited += 1
-                if offer(next) { return true }
-                pending.append(contentsOf: ScreenTree.visibleChildren(of: next).reversed())
-            }
-            return false
-        }
-        // The order of `ScreenTree.containedScreens(of:)`, without building its list. A level is a
-        // tree, so this pass meets each of its screens once. The walk keeps one entry per container
-        // it is inside (its children and the next one to offer) rather than a list of the screens
-        // still to offer: copying every screen into such a list cost more than offering it.
-        func offerContained(in levelRoot: any Screen) -> Bool {
-            if !early.contains(ObjectIdentifier(levelRoot)), visitor.visit(levelRoot) { return true }
-            var outer: [(children: [any Screen], next: Int)] = []
-            var children = levelRoot.childScreens
-            var next = 0
-            var offered = 1
-            while offered < 100_000 {
-                guard next < children.count else {
-                    guard let container = outer.popLast() else { return false }
-                    (children, next) = container
-                    continue
-                }
-                let screen = children[next]
-                next += 1
-                offered += 1
-                if !early.contains(ObjectIdentifier(screen)), visitor.visit(screen) { return true }
-                let inner = screen.childScreens
-                if !inner.isEmpty {
-                    outer.append((children, next))
-                    (children, next) = (inner, 0)
-                }
-            }
-            return false
-        }
-        func offerLevel(_ levelRoot: any Screen) -> Bool {
-            if options.contains(.visible) || !options.contains(.contained), offerVisible(from: levelRoot) {
+        if options.contains(.visible), offerVisible(from: start, &early, &visitor) { return true }
+        if options.contains(.contained), offerContained(in: start, &early, &visitor) { return true }
+        if options.contains(.presented) {
+            for (level, _) in levels[(startIndex + 1)...] where offerLevel(level, options, &early, &visitor) {
                 return true
             }
-            return options.contains(.contained) && offerContained(in: levelRoot)
-        }
-
-        if options.contains(.current), offer(startLeaf) { return true }
-        if options.contains(.parent) {
-            for ancestor in ScreenTree.ancestors(of: startLeaf) where offer(ancestor) { return true }
-        }
-        if options.contains(.visible), offerVisible(from: start) { return true }
-        if options.contains(.contained), offerContained(in: start) { return true }
-        if options.contains(.presented) {
-            for (level, _) in levels[(startIndex + 1)...] where offerLevel(level) { return true }
         }
         if options.contains(.presenting) {
-            for (level, _) in levels[..<startIndex].reversed() where offerLevel(level) { return true }
+            for (level, _) in levels[..<startIndex].reversed() where offerLevel(level, options, &early, &visitor) {
+                return true
+            }
         }
         return false
+    }
+
+    /// Offers `screen` unless `early` has it, and remembers it there.
+    @inlinable
+    static func offer<Visitor: CandidateVisitor>(
+        _ screen: any Screen, _ early: inout OfferedScreens, _ visitor: inout Visitor
+    ) -> Bool {
+        guard early.insert(ObjectIdentifier(screen)) else { return false }
+        return visitor.visit(screen)
+    }
+
+    /// Offers `levelRoot` and the visible screens inside it, depth first.
+    @inlinable
+    static func offerVisible<Visitor: CandidateVisitor>(
+        from levelRoot: any Screen, _ early: inout OfferedScreens, _ visitor: inout Visitor
+    ) -> Bool {
+        var pending: [any Screen] = [levelRoot]
+        var visited = 0
+        while let next = pending.popLast(), visited < 100_000 {
+            visited += 1
+            if offer(next, &early, &visitor) { return true }
+            pending.append(contentsOf: ScreenTree.visibleChildren(of: next).reversed())
+        }
+        return false
+    }
+
+    /// Offers `levelRoot` and every screen inside it that `early` does not have, in the order of
+    /// `ScreenTree.containedScreens(of:)`, without building its list. A level is a tree, so this
+    /// pass meets each of its screens once. The walk keeps one entry per container it is inside
+    /// (its children and the next one to offer) rather than a list of the screens still to
+    /// offer: copying every screen into such a list cost more than offering it.
+    @inlinable
+    static func offerContained<Visitor: CandidateVisitor>(
+        in levelRoot: any Screen, _ early: inout OfferedScreens, _ visitor: inout Visitor
+    ) -> Bool {
+        if !early.contains(ObjectIdentifier(levelRoot)), visitor.visit(levelRoot) { return true }
+        var outer: [(children: [any Screen], next: Int)] = []
+        var children = levelRoot.childScreens
+        var next = 0
+        var offered = 1
+        while offered < 100_000 {
+            guard next < children.count else {
+                guard let container = outer.popLast() else { return false }
+                (children, next) = container
+                continue
+            }
+            let screen = children[next]
+            next += 1
+            offered += 1
+            if !early.contains(ObjectIdentifier(screen)), visitor.visit(screen) { return true }
+            let inner = screen.childScreens
+            if !inner.isEmpty {
+                outer.append((children, next))
+                (children, next) = (inner, 0)
+            }
+        }
+        return false
+    }
+
+    /// Offers a level other than the start's: its visible screens, its contained ones, or both.
+    @inlinable
+    static func offerLevel<Visitor: CandidateVisitor>(
+        _ levelRoot: any Screen, _ options: SearchOptions, _ early: inout OfferedScreens, _ visitor: inout Visitor
+    ) -> Bool {
+        if options.contains(.visible) || !options.contains(.contained),
+            offerVisible(from: levelRoot, &early, &visitor)
+        {
+            return true
+        }
+        return options.contains(.contained) && offerContained(in: levelRoot, &early, &visitor)
     }
 }
 
