@@ -409,15 +409,17 @@ open class NavigationNode: ModalPresenting, DismissalVetoing, Identifiable, Hash
     /// Replaces the children `old` with `new`: the ones left out are released, the new ones adopted.
     func replaceChildren(_ old: [NavigationNode], with new: [NavigationNode]) {
         let kept = Set(new.map(ObjectIdentifier.init))
-        releaseOwnChildren(old.lazy.filter { !kept.contains(ObjectIdentifier($0)) })
+        // A loop, not `lazy.filter`: its closure, written in main-actor code, was checked at run
+        // time for every old child (a push onto a deep stack paid it once per node below).
+        for child in old where !kept.contains(ObjectIdentifier(child)) { releaseOwnChild(child) }
         for child in new { child.parentNode = self }
     }
 
-    /// Lets go of `children`, which are this container's: ``release(_:)`` without its check, which
-    /// reads each child's weak back-reference (a retain and release of this container through its
+    /// Lets go of `child`, which is this container's: ``release(_:)`` without its check, which
+    /// reads the child's weak back-reference (a retain and release of this container through its
     /// side table).
-    func releaseOwnChildren(_ children: some Sequence<NavigationNode>) {
-        for child in children { child.parentNode = nil }
+    func releaseOwnChild(_ child: NavigationNode) {
+        child.parentNode = nil
     }
 }
 

@@ -96,7 +96,7 @@ open class StackNode: NavigationNode, NavigationStackContainer {
         // when they came, so only the ones past it leave. Anything else is checked node by node.
         if let kept = keptStart(of: screens) {
             try await applyChange(Self.popSummary(to: kept.last, on: self)) {
-                releaseOwnChildren(oldNodes[kept.count...])
+                for child in oldNodes[kept.count...] { releaseOwnChild(child) }
                 nodes = kept
             }
             return

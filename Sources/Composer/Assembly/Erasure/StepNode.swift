@@ -162,7 +162,6 @@ struct StepNode {
         }
     }
 
-    /// `ProductScreen (finder ClassFinder<…>, factory ProductFactory, action PushAction<…>)`.
     /// Whether the container of the step before creates this step's screen. Asked of the node:
     /// a plan's step read from its list to ask it would be copied whole.
     var isBuiltByContainer: Bool {
@@ -170,6 +169,7 @@ struct StepNode {
         return false
     }
 
+    /// `ProductScreen (finder ClassFinder<…>, factory ProductFactory, action PushAction<…>)`.
     var summary: String {
         var parts: [String] = []
         if let finderName { parts.append("finder \(finderName)") }

@@ -39,8 +39,6 @@ struct RunPlan {
         var mergedInto: Int?
         /// The children a new container always has, created in preflight so guards see them.
         var initialChildren: ContainerChildren?
-
-        var isBuiltByContainer: Bool { node.isBuiltByContainer }
     }
 
     /// Destination first, origin last.
