@@ -11,7 +11,16 @@ import Observation
 @Observable
 open class TabsNode: NavigationNode, TabsContainer {
     /// The tabs, in order.
-    public private(set) var tabs: [NavigationNode] = []
+    public private(set) var tabs: [NavigationNode] = [] {
+        didSet { tabsAsScreens = tabs }
+    }
+
+    // Unchecked for exclusivity as the model's bookkeeping is (see `NavigationModel.treeRevision`):
+    // it is only assigned whole and read.
+    /// ``tabs`` as screens, converted once per change rather than at each read: the router reads
+    /// the tabs several times per navigation, and converting retains and releases every tab, which
+    /// costs more than a plain node's count does because the tabs' children refer to them weakly.
+    @ObservationIgnored @exclusivity(unchecked) private var tabsAsScreens: [any Screen] = []
     /// The index of the selected tab.
     public private(set) var selectedIndex: Int?
 
@@ -21,6 +30,8 @@ open class TabsNode: NavigationNode, TabsContainer {
         super.init(name)
         let accepted = adoptAcceptable(tabs, forStack: false)
         self.tabs = accepted
+        // An initializer's own assignment runs no `didSet`.
+        tabsAsScreens = accepted
         self.selectedIndex =
             selectedIndex.flatMap { accepted.indices.contains($0) ? $0 : nil } ?? (accepted.isEmpty ? nil : 0)
     }
@@ -41,13 +52,19 @@ open class TabsNode: NavigationNode, TabsContainer {
     }
 
     /// The tabs, in order.
-    public var tabScreens: [any Screen] { tabs }
+    public var tabScreens: [any Screen] { screens }
 
     /// The index of the selected tab, `nil` only when there are no tabs.
     public var selectedTabIndex: Int? { selectedIndex }
 
     /// The tabs, in order.
-    override open var childScreens: [any Screen] { tabs }
+    override open var childScreens: [any Screen] { screens }
+
+    /// ``tabs`` as screens, read as ``tabs`` is (for observation).
+    private var screens: [any Screen] {
+        access(keyPath: Self.tabsKeyPath)
+        return tabsAsScreens
+    }
 
     /// The selected tab, read without converting every tab to a screen (which ``tabScreens``
     /// does): the router asks it of every tab container on the visible path at each navigation.
