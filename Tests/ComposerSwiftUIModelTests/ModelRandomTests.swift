@@ -251,11 +251,21 @@ struct ModelRandomTests {
             if let presented = node.hostedPresentation, presented.parentScreen != nil {
                 return "\(presented), presented by \(node), is also inside a container"
             }
-            if let stack = node as? StackNode, stack.focusedChildScreen !== stack.childScreens.last {
-                return "\(stack)'s focused child is not its top"
+            // The containers keep their children converted to screens: the router's view must be
+            // the nodes the views show.
+            if let stack = node as? StackNode {
+                if !stack.childScreens.elementsEqual(stack.nodes, by: { $0 === $1 }) {
+                    return "\(stack)'s children as the router reads them are not its nodes"
+                }
+                if stack.focusedChildScreen !== stack.childScreens.last {
+                    return "\(stack)'s focused child is not its top"
+                }
             }
             if let tabs = node as? TabsNode {
-                let selected = tabs.selectedIndex.map { tabs.childScreens[$0] }
+                if !tabs.childScreens.elementsEqual(tabs.tabs, by: { $0 === $1 }) {
+                    return "\(tabs)'s children as the router reads them are not its tabs"
+                }
+                let selected = tabs.selectedIndex.flatMap { tabs.tabs.indices.contains($0) ? tabs.tabs[$0] : nil }
                 if tabs.focusedChildScreen !== selected { return "\(tabs)'s focused child is not its selected tab" }
             }
         }
