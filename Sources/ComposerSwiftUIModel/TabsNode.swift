@@ -66,8 +66,8 @@ open class TabsNode: NavigationNode, TabsContainer {
         return tabsAsScreens
     }
 
-    /// The selected tab, read without converting every tab to a screen (which ``tabScreens``
-    /// does): the router asks it of every tab container on the visible path at each navigation.
+    /// The selected tab, read without the list of tabs: the router asks it of every tab container
+    /// on the visible path at each navigation.
     public var focusedChildScreen: (any Screen)? {
         // Recorded for observation with key paths made once: a key-path literal is looked up at
         // every read, and this runs several times per navigation.
