@@ -6,6 +6,9 @@
 # zeroes its counters at the first and writes them out at the second, so startup, making the trees
 # and freeing them at exit are left out. What an operation frees while it runs (the screens a
 # reveal pops) is counted, as it should be.
+# Beside the instructions it prints the calls to the runtime's retains and releases per operation:
+# each is an atomic operation (one on an immortal object, such as the empty array, is not), and
+# time follows them more closely than it follows the instructions.
 # Build first: swift build -c release
 # Usage: bash instructions.sh [GROUP] [SCREENS] [COUNT]   (default: minimal 9983 20)
 set -euo pipefail
@@ -22,18 +25,37 @@ per_operation() {  # operation [runs] -> instructions per run, between the two m
         --callgrind-out-file="$out/$1.out" "$binary" --profile "$1" "$runs" "$screens" --group "$group" \
         >/dev/null 2>&1
     # Part 1 ends at the first mark, part 2 (the runs) at the second; the rest is the exit.
-    echo $(($(grep '^totals:' "$out/$1.out.2" | grep -o '[0-9]*') / runs))
+    local instructions=$(($(grep '^totals:' "$out/$1.out.2" | grep -o '[0-9]*') / runs))
+    # Calls to the four entry points, from any caller: callgrind names a function by number after
+    # its first mention (`cfn=(12) swift_retain`, then `cfn=(12)`), and a `calls=N` line follows
+    # the callee it counts.
+    local counts
+    counts=$(awk -v runs="$runs" '
+        match($0, /^c?fn=\([0-9]+\)/) {
+            id = substr($0, 1, RLENGTH); sub(/^c?fn=/, "", id)
+            name = substr($0, RLENGTH + 2)
+            if (name != "") names[id] = name
+            if ($0 ~ /^cfn=/) callee = names[id]
+            next
+        }
+        /^calls=/ && (callee == "swift_retain" || callee == "swift_retain_n") { split($0, f, /[= ]/); retains += f[2] }
+        /^calls=/ && (callee == "swift_release" || callee == "swift_release_n") { split($0, f, /[= ]/); releases += f[2] }
+        END { printf "%d %d", retains / runs, releases / runs }' "$out/$1.out.2")
+    echo "$instructions $counts"
 }
-walk=$(per_operation walk)
-printf '%s screens, group %s, instructions per operation (%s runs each)\n' "$screens" "$group" "$count"
-printf '  %-15s %10d\n' "walk" "$walk"
+read -r walk walk_retains walk_releases <<<"$(per_operation walk)"
+printf '%s screens, group %s, per operation (%s runs each): instructions, then retains + releases\n' \
+    "$screens" "$group" "$count"
+printf '  %-15s %10d  %12s  %6d + %d\n' "walk" "$walk" "" "$walk_retains" "$walk_releases"
 for operation in fail reveal guarded-reveal build to-current; do
     # Navigating to the current screen reuses one tree and costs little: 200 runs at least, so that
     # what the first run pays once (the runtime's caches) is spread as it is at small sizes.
     runs=$count
     [ "$operation" = to-current ] && [ "$count" -lt 200 ] && runs=200
-    per=$(per_operation "$operation" "$runs")
-    printf '  %-15s %10d  %sx walk\n' "$operation" "$per" "$(awk "BEGIN{printf \"%.2f\", $per/$walk}")"
+    read -r per retains releases <<<"$(per_operation "$operation" "$runs")"
+    printf '  %-15s %10d  %sx walk  %6d + %d  %sx walk\n' "$operation" "$per" \
+        "$(awk "BEGIN{printf \"%.2f\", $per/$walk}")" "$retains" "$releases" \
+        "$(awk "BEGIN{printf \"%.2f\", ($retains+$releases)/($walk_retains+$walk_releases)}")"
     [ "$operation" = reveal ] && reveal=$per
     [ "$operation" = guarded-reveal ] && printf '  %-15s %10d  %sx reveal\n' "guard round" "$((per - reveal))" \
         "$(awk "BEGIN{printf \"%.2f\", ($per-$reveal)/$reveal}")"
