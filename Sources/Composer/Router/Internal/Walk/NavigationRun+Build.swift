@@ -3,8 +3,7 @@ extension NavigationRun {
     func buildMissingScreens() async throws {
         stage = .building
         for index in plan.newSteps {
-            // The step's parts, not the step: a step read whole is copied, a retain for each of its
-            // references.
+            // Fields, not the whole step (see `RunPlan.Step`).
             let node = plan.steps[index].node
             let context = plan.steps[index].context
             do {

@@ -25,7 +25,7 @@ extension NavigationRun {
     private func runPostTasks(destination: any Screen) throws {
         var hasPostTasks = !globals.postTasks.isEmpty
         // A loop, not `contains(where:)`: a closure written in main-actor code is checked at run
-        // time. Over positions: a step read whole is copied, a retain for each of its references.
+        // time. Over positions, reading fields (see `RunPlan.Step`).
         for index in plan.shownSteps where !plan.steps[index].node.postTasks.isEmpty {
             hasPostTasks = true
             break
@@ -50,7 +50,7 @@ extension NavigationRun {
     }
 
     private func destination() throws -> any Screen {
-        // The step's parts, not the step: a step read whole is copied, a retain for each reference.
+        // Fields, not the whole step (see `RunPlan.Step`).
         guard let screen = plan.steps[0].screen else {
             throw failure(.screenNotFound, step: 0, expected: "the destination on screen", found: "nothing")
         }

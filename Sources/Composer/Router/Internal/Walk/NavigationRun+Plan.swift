@@ -87,7 +87,7 @@ extension NavigationRun {
             steps[index + 1].node.candidateTest?.walksLike(search) == true
         else { return nil }
         var tests: [CandidateCheck] = []
-        // Over positions: a step read whole is copied, a retain for each of its references.
+        // Over positions, reading fields (see `RunPlan.Step`).
         for position in index..<min(steps.count, index + ScreenSearch.maximumSharedTests) {
             guard let candidateTest = steps[position].node.candidateTest, candidateTest.walksLike(search),
                 let test = try? candidateTest.forContext(steps[position].context)
@@ -126,7 +126,7 @@ extension NavigationRun {
     }
 
     private func nearestContainer(_ adapter: StepNode.TargetAdapter, from index: Int) throws -> RunPlan.Target {
-        // The step's parts, not the step: a step read whole is copied, a retain for each reference.
+        // Fields, not the whole step (see `RunPlan.Step`).
         let node = plan.steps[index].node
         if index == plan.anchor, let screen = plan.steps[index].screen {
             guard let container = adapter.resolve(screen) else {

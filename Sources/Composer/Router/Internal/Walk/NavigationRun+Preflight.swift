@@ -75,8 +75,7 @@ extension NavigationRun {
     /// checks its context.
     private func validateContexts() throws {
         for index in plan.newSteps {
-            // The step's parts, not the step: a step read whole is copied, a retain for each of its
-            // references.
+            // Fields, not the whole step (see `RunPlan.Step`).
             let node = plan.steps[index].node
             guard let validate = node.validateBuild else { continue }
             let context = plan.steps[index].context

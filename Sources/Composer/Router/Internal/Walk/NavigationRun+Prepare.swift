@@ -5,8 +5,7 @@ extension NavigationRun {
         stage = .preparing
         let globalTasks = globals.contextTasks
         for index in plan.shownSteps.reversed() {
-            // The step's parts, not the step: a step read whole is copied, a retain for each of its
-            // references, and most steps have no context task.
+            // Fields, not the whole step (see `RunPlan.Step`); most steps have no context task.
             guard let screen = plan.steps[index].screen else { continue }
             let contextTasks = plan.steps[index].node.contextTasks
             if !contextTasks.isEmpty {

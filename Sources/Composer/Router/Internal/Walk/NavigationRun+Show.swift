@@ -123,8 +123,8 @@ extension NavigationRun {
         var operations: [ShowOperation] = []
         var index = plan.anchor - 1
         while index >= 0 {
-            // The step's parts, not the step: a step read whole is copied, a retain for each of its
-            // references. No closure (`Optional.map`): one written here is checked at run time.
+            // Fields, not the whole step (see `RunPlan.Step`). No closure (`Optional.map`): one
+            // written here is checked at run time.
             if plan.steps[index].mergedInto != nil {
                 index -= 1
                 continue

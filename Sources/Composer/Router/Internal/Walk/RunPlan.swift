@@ -25,6 +25,10 @@ struct RunPlan {
     }
 
     /// One step of the chain and what the run has learnt about it.
+    ///
+    /// The run reads a step's fields from the list (`plan.steps[index].node`), not the step
+    /// itself: `let step = plan.steps[index]` copies the whole step, a retain and a release for
+    /// each of its references, and a navigation reads its steps dozens of times.
     @MainActor
     struct Step {
         /// The step as the chain resolved it (shared with the chain, not copied).
