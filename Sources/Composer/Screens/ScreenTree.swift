@@ -207,15 +207,12 @@ public struct ScreenTree {
 
     /// The nearest screen at or above `screen` (following parents) that is of type `T`.
     public static func nearest<T>(_ type: T.Type, from screen: any Screen) -> T? {
-        if let match = screen as? T { return match }
-        for ancestor in ancestors(of: screen) {
-            if let match = ancestor as? T { return match }
-        }
-        return nil
+        nearestScreen(castingTo: T.self, from: screen) as? T
     }
 
     /// ``nearest(_:from:)``'s screen, as a screen: the same object, found with `is`, which in
-    /// unspecialized generic code costs less than making a `T?` (the runtime looks its type up).
+    /// unspecialized generic code costs less than making a `T?` (the runtime looks its type up),
+    /// so the router's expecting-container adapter, which needs a screen, casts once per level.
     static func nearestScreen<T>(castingTo _: T.Type, from screen: any Screen) -> (any Screen)? {
         if screen is T { return screen }
         for ancestor in ancestors(of: screen) where ancestor is T { return ancestor }
