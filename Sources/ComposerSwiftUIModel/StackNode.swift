@@ -95,35 +95,33 @@ open class StackNode: NavigationNode, NavigationStackContainer {
         // A pop keeps the start of the stack: those nodes are this stack's already and were checked
         // when they came, so only the ones past it leave. Anything else is checked node by node.
         if let kept = keptStart(of: screens) {
-            try await applyChange(Self.popSummary(to: kept.last, on: self)) {
+            try await applyChange(Self.summary("pop to", kept.last, on: self)) {
                 for child in oldNodes[kept.count...] { releaseOwnChild(child) }
                 nodes = kept
             }
             return
         }
         let newNodes = try validatedChildren(screens, forStack: true)
-        // No closures (`Optional.map`, `contains(where:)`): one written in main-actor code is
-        // checked at run time.
-        var summary = ChangeSummary.empty(self)
+        // No closure (`contains(where:)`): one written in main-actor code is checked at run time.
+        var verb: StaticString = "push"
         if let top = newNodes.last {
-            var wasInStack = false
             for node in oldNodes where node === top {
-                wasInStack = true
+                verb = "pop to"
                 break
             }
-            summary = .phrase(wasInStack ? "pop to" : "push", top, "on", self)
         }
-        try await applyChange(summary) {
+        try await applyChange(Self.summary(verb, newNodes.last, on: self)) {
             replaceChildren(oldNodes, with: newNodes)
             nodes = newNodes
         }
     }
 
-    /// What a pop to `top` (to nothing: `nil`) says. A function, not `Optional.map`, whose
-    /// closure written in main-actor code is checked at run time.
-    private static func popSummary(to top: NavigationNode?, on stack: StackNode) -> ChangeSummary {
+    /// What a change that leaves `top` on top (nothing: `nil`) says, `verb` naming it ("push",
+    /// "pop to"). A function, not `Optional.map`, whose closure written in main-actor code is
+    /// checked at run time.
+    private static func summary(_ verb: StaticString, _ top: NavigationNode?, on stack: StackNode) -> ChangeSummary {
         guard let top else { return .empty(stack) }
-        return .phrase("pop to", top, "on", stack)
+        return .phrase(verb, top, "on", stack)
     }
 
     /// The stack's first nodes, when `screens` are exactly those (the same objects, in order).
