@@ -56,7 +56,10 @@ for operation in fail reveal guarded-reveal build to-current; do
     printf '  %-15s %10d  %sx walk  %6d + %d  %sx walk\n' "$operation" "$per" \
         "$(awk "BEGIN{printf \"%.2f\", $per/$walk}")" "$retains" "$releases" \
         "$(awk "BEGIN{printf \"%.2f\", ($retains+$releases)/($walk_retains+$walk_releases)}")"
-    [ "$operation" = reveal ] && reveal=$per
-    [ "$operation" = guarded-reveal ] && printf '  %-15s %10d  %sx reveal\n' "guard round" "$((per - reveal))" \
-        "$(awk "BEGIN{printf \"%.2f\", ($per-$reveal)/$reveal}")"
+    # `if` rather than `&&`: a false test as the loop's last command would be the script's status.
+    if [ "$operation" = reveal ]; then reveal=$per; fi
+    if [ "$operation" = guarded-reveal ]; then
+        printf '  %-15s %10d  %sx reveal\n' "guard round" "$((per - reveal))" \
+            "$(awk "BEGIN{printf \"%.2f\", ($per-$reveal)/$reveal}")"
+    fi
 done
