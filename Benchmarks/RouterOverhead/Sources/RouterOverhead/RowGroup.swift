@@ -148,14 +148,17 @@ extension RowGroup {
     /// (medians) and ratios. Each sample of an operation is taken right after a sample of the walk
     /// on the same tree, so both see the same machine load and the same warm tree; an operation's
     /// ratio is the median of its samples' ratios to those walks, and the walk column the median
-    /// of all of them.
+    /// of all of them. A navigation to the current screen is paired the same way with one on the
+    /// smallest tree (the first of `shapes`): the machine's speed can change between two rows.
     func run(_ shapes: [Shape]) async throws {
         print("\n\(name): \(summary)")
         let extraHeader = extraColumns.map { " | \($0.name) ns" }.joined()
         print(
             "screens | walk ns | reveal ns (x walk) | failing nav ns (x walk) | 4-step build ns (x walk)"
                 + " | guarded reveal ns | guard round ns (x reveal) | to current ns (x smallest tree)" + extraHeader)
-        var smallestToCurrent: Double?
+        // The first (smallest) tree, kept for the navigation to the current screen: each sample on a
+        // larger tree is paired with one on it, as the other operations are with a walk.
+        var smallest: (tree: BenchTree, shape: Shape)?
         for shape in shapes {
             let tree = try await makeTree(shape)
             let visited = tree.walk()
@@ -176,17 +179,13 @@ extension RowGroup {
                 precondition(error?.code == .noAnchor, "the navigation to a missing product did not fail as expected")
                 return (ns, walk)
             }
-            let currentNS = try await Bench.measure {
-                let start = Bench.clock.now
-                for _ in 0..<20 {
-                    let found = try await tree.toCurrent()
-                    precondition((found as? any ProductIdentifying)?.productID == shape.currentID)
-                }
-                return Bench.nanoseconds(Bench.clock.now - start) / 20
+            let reference = smallest ?? (tree, shape)
+            smallest = reference
+            let current = try await Bench.measurePaired {
+                let smallestNS = try await timeToCurrent(on: reference.tree, reference.shape)
+                return (try await timeToCurrent(on: tree, shape), smallestNS)
             }
             let walkNS = Bench.median(reveal.walks + guarded.walks + build.walks + fail.walks)
-            let smallest = smallestToCurrent ?? currentNS
-            smallestToCurrent = smallest
             var extras: [String] = []
             for column in extraColumns { extras.append("\(whole(try await column.measure(shape, tree)))") }
 
@@ -197,9 +196,20 @@ extension RowGroup {
                     versus(fail.ns, fail.ratio), versus(build.ns, build.ratio), "\(whole(guarded.ns))",
                     // Each normalized by its own walks: the two medians come from different trees.
                     versus(guarded.ns - reveal.ns, (guarded.ratio - reveal.ratio) / reveal.ratio),
-                    versus(currentNS, currentNS / smallest),
+                    versus(current.ns, current.ratio),
                 ] + extras).joined(separator: " | "))
         }
+    }
+
+    /// The nanoseconds one navigation to the current screen takes on `tree` (of `shape`), the
+    /// average of 20 in a row on the same tree, after checking where each ended.
+    private func timeToCurrent(on tree: BenchTree, _ shape: Shape) async throws -> Double {
+        let start = Bench.clock.now
+        for _ in 0..<20 {
+            let found = try await tree.toCurrent()
+            precondition((found as? any ProductIdentifying)?.productID == shape.currentID)
+        }
+        return Bench.nanoseconds(Bench.clock.now - start) / 20
     }
 
     /// The nanoseconds `operation` takes on a tree of `shape` made for it, after checking that it
