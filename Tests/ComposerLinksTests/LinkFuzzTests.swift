@@ -76,7 +76,10 @@ struct LinkFuzzTests {
                 : random.pick(["shop://", "https://h.example/", "t://"]) + Self.randomText(&random)
             do {
                 let resolved = try table.resolveLink(url)
-                #expect(resolved.pattern != nil)
+                // Each registration returns its own pattern: the target is the pattern that matched,
+                // and the url is the link as received.
+                #expect(resolved.pattern.map { $0 == resolved.target } == true, "\(url)")
+                #expect(resolved.url == url)
                 outcomes["matched", default: 0] += 1
             } catch {
                 if case .malformedURL(let reported, let column, _) = error {

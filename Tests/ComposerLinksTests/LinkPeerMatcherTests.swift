@@ -10,11 +10,17 @@ import Testing
 @MainActor
 @Suite("What peers' matchers promise, on ComposerLinks")
 struct LinkPeerMatcherTests {
-    /// The pattern `url` opens in a table of `patterns`, or `nil` when it opens none.
+    /// The pattern `url` opens in a table of `patterns`, or `nil` when it opens none (the table
+    /// answers no match). Any other error is thrown, so that it cannot pass for a miss.
     func opened(_ url: String, among patterns: [String], pathCase: LinkPathCase = .sensitive) throws -> String? {
         var table = LinkTable<String>(pathCase: pathCase)
         for pattern in patterns { try table.register(pattern) { _ in pattern } }
-        return try? table.resolve(url)
+        do {
+            return try table.resolve(url)
+        } catch {
+            guard case .noMatch = error else { throw error }
+            return nil
+        }
     }
 
     // MARK: URLNavigator
@@ -25,7 +31,12 @@ struct LinkPeerMatcherTests {
         #expect(try opened("myapp://user/1", among: ["yourapp://user/<id>"]) == nil)
         #expect(try opened("myapp://user/1", among: ["myapp://comment/<id>"]) == nil)
         #expect(try opened("myapp://user/1", among: ["myapp://user/<id>/hello"]) == nil)
-        #expect(try opened("myapp://user/devxoul", among: ["myapp://user/<int:id>"]) == nil)
+        // A value of the wrong type is no match for URLNavigator; Composer says which value failed.
+        let typed = try linkPatternTable(["myapp://user/<int:id>"])
+        #expect(
+            linkError { () throws(LinkError) in try typed.resolve("myapp://user/devxoul") }
+                == .conversionFailed(
+                    parameter: "id", expected: .int, found: "devxoul", pattern: "myapp://user/<int:id>"))
     }
 
     @Test("static, string, int, uuid and app-defined values; the query is ignored when the pattern has none")

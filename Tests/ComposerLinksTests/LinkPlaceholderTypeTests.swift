@@ -40,7 +40,9 @@ struct LinkPlaceholderTypeTests {
     @Test("double refuses texts that are no number", arguments: [".", "-", "1.2.3", "+-1", "1e"])
     func doubleRefusals(text: String) throws {
         let table = try linkParameterTable(Self.typedPatterns)
-        #expect(throws: LinkError.self) { try table.resolve("shop://d/\(text)").double("v") }
+        #expect(
+            linkError { () throws(LinkError) in try table.resolve("shop://d/\(text)") }
+                == .conversionFailed(parameter: "v", expected: .double, found: text, pattern: "shop://d/<double:v>"))
     }
 
     @Test("uuid accepts the hyphenated form in either case")

@@ -30,6 +30,13 @@ func linkError<Result>(_ body: () throws(LinkError) -> Result) -> LinkError? {
     }
 }
 
+/// Whether `error` says that no pattern takes the link, whatever it lists as the closest patterns:
+/// for a test whose point is that a link opens nothing, not which patterns come near.
+func isNoMatch(_ error: LinkError?) -> Bool {
+    guard case .noMatch = error else { return false }
+    return true
+}
+
 /// The parse error for `pattern`, or `nil` when it parses.
 func linkPatternError(_ pattern: String, converters: LinkConverters = LinkConverters()) -> LinkPatternError? {
     do {

@@ -29,9 +29,10 @@ struct LinkURLRulesTests {
         #expect(try table.resolve("shop://k/K") == "shop://k/\u{212A}")
         #expect(try table.resolve("shop://a/%E2%84%AA/x") == "shop://a/K/x")
         var both = try linkPatternTable(["shop://a/K/x"])
-        #expect(throws: LinkError.self, "the Kelvin spelling is the same static step as K") {
-            try both.register("shop://a/\u{212A}/x") { _ in "kelvin" }
-        }
+        #expect(
+            linkError { () throws(LinkError) in try both.register("shop://a/\u{212A}/x") { _ in "kelvin" } }
+                == .conflictingPattern(pattern: "shop://a/\u{212A}/x", existing: "shop://a/K/x"),
+            "the Kelvin spelling is the same static step as K")
     }
 
     @Test(

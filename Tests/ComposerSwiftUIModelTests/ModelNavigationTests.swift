@@ -70,11 +70,11 @@ struct ModelNavigationTests {
     }
 
     @Test("a navigation to a screen already there builds nothing again: nodes are built once, keep their identity")
-    func builtOnce() async {
+    func builtOnce() async throws {
         let shop = ModelShop()
         await shop.go(shop.product, 42)
-        let product = shop.model.node(named: "product 42")
-        let id = product?.id
+        let product = try #require(shop.model.node(named: "product 42"))
+        let id = product.id
         await shop.go(shop.home, ())
         await shop.go(shop.product, 42)
         #expect(

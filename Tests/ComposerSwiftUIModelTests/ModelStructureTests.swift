@@ -133,7 +133,10 @@ struct ModelStructureTests {
         #expect(stack.hostedPresentation === sheet)
         #expect(a.hostedPresentation == nil)
         #expect(sheet.presentingScreen === stack)
-        await #expect(throws: NodeError.self) { try await a.presentScreen(NavigationNode("second"), animated: true) }
+        await #expect(
+            throws: NodeError.alreadyPresenting(
+                host: "nav \"nav\"", presented: "screen \"sheet\"", refused: "screen \"second\"")
+        ) { try await a.presentScreen(NavigationNode("second"), animated: true) }
         #expect(
             driver.render() == """
                 window
@@ -204,7 +207,9 @@ struct ModelStructureTests {
         try await model.setRootScreen(newRoot, animated: true)
         #expect(driver.render() == "window\n  screen \"new\"")
         #expect(stack.presentedNode == nil)
-        await #expect(throws: NodeError.self) { try await NavigationModel().setRootScreen(newRoot, animated: false) }
+        await #expect(throws: NodeError.alreadyInTree(node: "screen \"new\"", place: "the root")) {
+            try await NavigationModel().setRootScreen(newRoot, animated: false)
+        }
     }
 
     @Test("a split view renders expanded with both columns; collapsed, showing a detail brings it forward")
@@ -292,7 +297,14 @@ struct ModelStructureTests {
     func detachedContainer() async throws {
         let stack = StackNode("loose")
         try await stack.push(NavigationNode("a"), animated: true)
-        #expect(stack.nodes.map(\.name) == ["a"])
-        #expect(!stack.userWrotePath([]).isApplied)
+        try await stack.push(NavigationNode("b"), animated: true)
+        #expect(stack.nodes.map(\.name) == ["a", "b"])
+        // No view shows it, so no user can have written its path: the write is ignored.
+        guard case .ignored(let why) = stack.userWrotePath([]) else {
+            Issue.record("a write to a stack outside any model was applied")
+            return
+        }
+        #expect(why == "nav \"loose\" is no longer on screen")
+        #expect(stack.nodes.map(\.name) == ["a", "b"])
     }
 }

@@ -114,7 +114,10 @@ struct ModelUserWriteTests {
             return
         }
         #expect(shop.tabsNode?.selectedIndex == 0)
-        await #expect(throws: RoutingError.self) { try await task.value }
+        let error = await #expect(throws: RoutingError.self) { try await task.value }
+        // Refused by the sign-in guard, not by anything else on the way.
+        #expect(error?.code == .interceptorRejected)
+        #expect(error?.underlyingError is NotSignedIn)
         #expect(shop.tabsNode?.selectedIndex == 0)
         #expect(shop.model.current?.name == "home")
     }
@@ -236,12 +239,16 @@ struct ModelUserWriteTests {
         let shop = ModelShop()
         await shop.go(shop.details, 1)
         let sheetStack = try #require(shop.stack("details-nav"))
+        // A path to pop, so that only the stack's leaving the screen makes the write ignored.
+        try await sheetStack.push(ProductNode(5), animated: false)
         await shop.go(shop.list(), ())
         let before = shop.render()
-        guard case .ignored = sheetStack.userWrotePath([]) else {
+        guard case .ignored(let why) = sheetStack.userWrotePath([]) else {
             Issue.record("a write for a gone node was applied")
             return
         }
+        #expect(why == "nav \"details-nav\" is no longer on screen")
+        #expect(sheetStack.nodes.map(\.name) == ["details 1", "product 5"])
         #expect(shop.render() == before)
     }
 
@@ -264,18 +271,19 @@ struct ModelUserWriteTests {
     }
 
     @Test("a screen's result wait ends with nothing when the user swipes it down")
-    func resultCancelledBySwipe() async {
+    func resultCancelledBySwipe() async throws {
         let shop = ModelShop()
         await shop.go(shop.home, ())
         let waiting = await shop.startWaitingForResult(shop.picker)
         #expect(shop.driver.userSwipeDown().isApplied)
-        let result = try? await waiting.value
-        #expect(result == .some(nil))
+        // Ends without a value, and without an error: the user's gesture is no failure.
+        let result = try await waiting.value
+        #expect(result == nil)
         #expect(shop.model.current?.name == "home")
     }
 
     @Test("a screen's result wait ends with nothing when the user pops it")
-    func resultCancelledByBack() async {
+    func resultCancelledByBack() async throws {
         let shop = ModelShop()
         await shop.go(shop.list(), ())
         let picker = StepAssembly(
@@ -286,8 +294,9 @@ struct ModelUserWriteTests {
         .assemble()
         let waiting = await shop.startWaitingForResult(picker)
         #expect(shop.driver.userTapBack().isApplied)
-        let result = try? await waiting.value
-        #expect(result == .some(nil))
+        // Ends without a value, and without an error: the user's gesture is no failure.
+        let result = try await waiting.value
+        #expect(result == nil)
     }
 
     @Test("a finished screen's result comes back and the screen is dismissed the way it came")
