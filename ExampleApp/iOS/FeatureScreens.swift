@@ -47,11 +47,11 @@ final class SizePickerScreen: UIViewController, ResultReturning {
 }
 
 /// A product's review being written. With unsaved edits it refuses to close: the router asks it
-/// (`DismissalVetoing`) before any navigation that would remove it, and `isModalInPresentation`
-/// makes UIKit's swipe-down spring back. Discard and Save, in its own bar, clear the edits and close.
+/// (`DismissalVetoing`) before any navigation that would remove it, and the app's
+/// `UserNavigationReporter` asks it before UIKit lets the user swipe its sheet down, which springs
+/// back. Discard and Save, in its own bar, clear the edits and close.
 final class ReviewEditorScreen: UIViewController, ContextChecking, DismissalVetoing, DraftHolding,
-    NavigationBarConfiguring,
-    UITextViewDelegate
+    NavigationBarConfiguring
 {
     /// The product reviewed.
     let productID: ProductID
@@ -91,7 +91,6 @@ final class ReviewEditorScreen: UIViewController, ContextChecking, DismissalVeto
         textView.text = savedText
         textView.font = .preferredFont(forTextStyle: .body)
         textView.adjustsFontForContentSizeCategory = true
-        textView.delegate = self
         textView.frame = view.bounds
         textView.autoresizingMask = [.flexibleWidth, .flexibleHeight]
         view.addSubview(textView)
@@ -101,17 +100,9 @@ final class ReviewEditorScreen: UIViewController, ContextChecking, DismissalVeto
             title: "Save", primaryAction: UIAction { [weak self] _ in self?.close(saving: true) })
     }
 
-    /// Keeps UIKit's swipe-down in step with the edits (on the stack that is presented, which UIKit asks).
-    func textViewDidChange(_ textView: UITextView) {
-        let refuses = hasUnsavedEdits
-        isModalInPresentation = refuses
-        navigationController?.isModalInPresentation = refuses
-    }
-
     /// Puts the saved review back (a forced sign-out), so the editor accepts being closed.
     func dropDraft() {
         textView.text = savedText
-        textViewDidChange(textView)
     }
 
     /// Saves the text in the session (or drops it), so the editor accepts leaving, and closes it.
@@ -119,7 +110,6 @@ final class ReviewEditorScreen: UIViewController, ContextChecking, DismissalVeto
         if saving {
             shopEnvironment?.session.reviews[productID] = textView.text
             savedText = textView.text
-            textViewDidChange(textView)
         } else {
             dropDraft()
         }

@@ -92,6 +92,68 @@
         }
     }
 
+    extension UserNavigationReporterTests {
+        @Test("a sheet whose screen refuses to leave springs back when swiped; once it consents, the swipe goes ahead")
+        func swipeDownOfARefusingSheet() async throws {
+            let root = ListScreen("home")
+            let window = makeKeyWindow(root: root)
+            defer { window.close() }
+            let form = EditingForm("review")
+            let sheet = UINavigationController(rootViewController: form)
+            root.present(sheet, animated: false)
+            let reporter = UserNavigationReporter()
+            reporter.watch(root)
+            let presentation = try #require(sheet.presentationController)
+            let delegate = try #require(presentation.delegate)
+
+            // The screen inside the sheet's stack answers for the whole sheet.
+            form.canBeDismissed = false
+            #expect(delegate.presentationControllerShouldDismiss?(presentation) == false)
+            form.canBeDismissed = true
+            #expect(delegate.presentationControllerShouldDismiss?(presentation) == true)
+        }
+
+        @Test("with the app's own delegate on the sheet, the app is asked first, then the screens' vetoes")
+        func swipeDownWithTheAppsDelegate() async throws {
+            let root = ListScreen("home")
+            let window = makeKeyWindow(root: root)
+            defer { window.close() }
+            let form = EditingForm("review")
+            root.present(form, animated: false)
+            let presentation = try #require(form.presentationController)
+            let appDelegate = AppPresentationDelegate()
+            presentation.delegate = appDelegate
+            let reporter = UserNavigationReporter()
+            reporter.watch(root)
+            let relay = try #require(presentation.delegate)
+            #expect(relay !== appDelegate, "the reporter relays the app's delegate")
+
+            form.canBeDismissed = false
+            #expect(relay.presentationControllerShouldDismiss?(presentation) == false)
+            form.canBeDismissed = true
+            #expect(relay.presentationControllerShouldDismiss?(presentation) == true)
+            appDelegate.allows = false
+            #expect(relay.presentationControllerShouldDismiss?(presentation) == false)
+            #expect(appDelegate.asked == 3)
+        }
+    }
+
+    /// A form with unsaved edits: it refuses to leave while `canBeDismissed` is `false`.
+    private final class EditingForm: TitledScreen, DismissalVetoing {
+        var canBeDismissed = true
+    }
+
+    /// A presentation delegate an app sets on its own sheet.
+    private final class AppPresentationDelegate: NSObject, UIAdaptivePresentationControllerDelegate {
+        var allows = true
+        var asked = 0
+
+        func presentationControllerShouldDismiss(_ presentationController: UIPresentationController) -> Bool {
+            asked += 1
+            return allows
+        }
+    }
+
     /// A delegate an app sets on its own navigation controller.
     private final class AppNavigationDelegate: NSObject, UINavigationControllerDelegate {
         var shown: [String] = []

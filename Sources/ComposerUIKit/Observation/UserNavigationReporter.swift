@@ -15,6 +15,10 @@
     /// - `presentationControllerDidDismiss(_:)`, which UIKit sends only for an interactive
     ///   dismissal (a sheet swiped down). A screen a caller awaits a result from (a sign-in screen
     ///   a guard waits on) ends that wait with `nil` when swiped away.
+    ///
+    /// It also answers `presentationControllerShouldDismiss(_:)`: a sheet whose screens refuse to
+    /// leave (``/Composer/DismissalVetoing``) springs back when swiped, as the router's own
+    /// navigations are refused.
     /// - `tabBarController(_:shouldSelect:)`: a tap on another tab becomes
     ///   ``/Composer/DefaultRouter/userTapsTab(at:in:)`` when a router listens to the window (see
     ///   ``/Composer/DefaultRouter/guardTabTaps(with:)``), which selects the tab once its guards
@@ -109,6 +113,20 @@
             report(in: tabBarController, leaving: nil)
         }
 
+        /// Lets the user swipe a sheet down only when no screen it would take away refuses to leave
+        /// (``/Composer/DismissalVetoing``): a form with unsaved edits springs back, as
+        /// `isModalInPresentation` makes it, without the app keeping that flag in step with its
+        /// answer. UIKit asks this only for an interactive dismissal, and not at all while
+        /// `isModalInPresentation` is set.
+        public func presentationControllerShouldDismiss(_ presentationController: UIPresentationController) -> Bool {
+            do {
+                try ScreenTree.checkDismissal(of: [presentationController.presentedViewController])
+                return true
+            } catch {
+                return false
+            }
+        }
+
         /// Reports the sheet the user swiped down; the screen it showed is the one left.
         public func presentationControllerDidDismiss(_ presentationController: UIPresentationController) {
             let leaving = ScreenTree.visibleLeaf(of: presentationController.presentedViewController)
@@ -187,8 +205,15 @@
         }
     }
 
-    /// The relay of a presentation controller whose delegate is the app's.
+    /// The relay of a presentation controller whose delegate is the app's: the app's delegate is
+    /// asked first whether the sheet may be swiped down, then the screens' vetoes.
     final class PresentationRelay: DelegateRelay, UIAdaptivePresentationControllerDelegate {
+        func presentationControllerShouldDismiss(_ presentationController: UIPresentationController) -> Bool {
+            let app = original as? any UIAdaptivePresentationControllerDelegate
+            if app?.presentationControllerShouldDismiss?(presentationController) == false { return false }
+            return reporter?.presentationControllerShouldDismiss(presentationController) ?? true
+        }
+
         func presentationControllerDidDismiss(_ presentationController: UIPresentationController) {
             reporter?.presentationControllerDidDismiss(presentationController)
             (original as? any UIAdaptivePresentationControllerDelegate)?.presentationControllerDidDismiss?(
