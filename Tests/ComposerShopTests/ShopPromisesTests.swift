@@ -70,7 +70,9 @@ struct ShopPromisesTests {
 
         let back = await #expect(throws: RoutingError.self) { _ = try await router.navigate(to: routes.back) }
         let home = await #expect(throws: RoutingError.self) { _ = try await router.navigate(to: routes.home) }
-        await #expect(throws: UserGestureError.self) { try await editor.userSwipeDown() }
+        await #expect(
+            throws: UserGestureError.dismissalVetoed(screen: #"nav "review-nav""#, refusing: #"screen "review of 42""#)
+        ) { try await editor.userSwipeDown() }
 
         #expect(back?.code == .dismissalRefused)
         #expect(home?.code == .dismissalRefused)
@@ -157,6 +159,12 @@ struct ShopPromisesTests {
         #expect(reviews.pushTransition?.push == ShopTransition.slideUp.push)
         #expect(window.current === reviews)
         #expect(reviews.parentScreen is TestNavigationContainer)
+
+        // Popped, by the router here, the screen still holds the transition its pop runs reversed.
+        try await router.navigate(to: routes.back)
+        #expect((window.current as? ProductScreen)?.productID == ProductID("7"))
+        #expect(reviews.parentScreen == nil)
+        #expect(reviews.pushTransition?.pop == "slides back down to the bottom (the push, reversed)")
     }
 
     @Test("Each screen asks for its bar: the product a transparent one, the review editor its buttons, others none")

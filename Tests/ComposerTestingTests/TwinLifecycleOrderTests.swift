@@ -186,7 +186,16 @@ struct TwinLifecycleOrderTests {
         try await TwinFixtures.navigation("shop", in: window).push(TestScreen("offers"), animated: true)
         let loose = TestNavigationContainer("loose", stack: [TestScreen("a")])
         try await loose.push(TestScreen("b"), animated: true)
+        #expect(window.lifecycle.lines.isEmpty)
 
+        // A stack that has left the window logs nothing to it either, though it was on screen.
+        let tabs = try #require(window.root as? TestTabsContainer)
+        let products = try TwinFixtures.navigation("products", in: window)
+        let shop = try TwinFixtures.navigation("shop", in: window)
+        try await tabs.setTabs([shop], selectedIndex: 0, animated: false)
+        #expect(window.lifecycle.lines.contains("products: viewDidDisappear"))
+        window.lifecycle.clear()
+        try await products.push(TestScreen("late"), animated: true)
         #expect(window.lifecycle.lines.isEmpty)
     }
 }

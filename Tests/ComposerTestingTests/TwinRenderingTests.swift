@@ -39,7 +39,16 @@ struct TwinRenderingTests {
                   screen "list"
                   screen "product 42"
                 """)
-        #expect(ScreenTreeRenderer().render(products) == window.renderTree(of: products))
+    }
+
+    @Test func aScreenTheRendererDoesNotKnowIsPresentedAsModalUnlessTheRendererIsTold() {
+        let page = ForeignPage("page")
+        let popup = ForeignPage("popup")
+        page.presented = popup
+        popup.presenter = page
+        #expect(ScreenTreeRenderer().render(page) == "page \"page\"\npresented modal:\n  page \"popup\"")
+        #expect(
+            ScreenTreeRenderer { _ in "custom" }.render(page) == "page \"page\"\npresented custom:\n  page \"popup\"")
     }
 
     @Test func aCustomStyleNameIsUsedForScreensTheRendererDoesNotKnow() async throws {
@@ -58,4 +67,21 @@ struct TwinRenderingTests {
                     screen "sheet"
                 """)
     }
+}
+
+/// A screen of an app's own that is no twin: the renderer knows it only through `Screen`.
+@MainActor
+private final class ForeignPage: Screen, CustomStringConvertible {
+    nonisolated let name: String
+    var presented: ForeignPage?
+    weak var presenter: ForeignPage?
+
+    init(_ name: String) { self.name = name }
+
+    nonisolated var description: String { "page \"\(name)\"" }
+    var parentScreen: (any Screen)? { nil }
+    var childScreens: [any Screen] { [] }
+    var presentedScreen: (any Screen)? { presented }
+    var presentingScreen: (any Screen)? { presenter }
+    var isBeingDismissed: Bool { false }
 }

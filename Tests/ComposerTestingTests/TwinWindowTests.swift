@@ -48,10 +48,19 @@ struct TwinWindowTests {
         #expect(login.containingWindow == nil)
     }
 
-    @Test func aWindowWorksWithTheRoutersWindowProvider() {
+    @Test func aWindowWorksWithTheRoutersWindowProvider() async throws {
         let window = TwinFixtures.navigationWindow()
         let provider = FixedWindowProvider(window)
         #expect(provider.window === window)
-        #expect(provider.window?.rootScreen === window.root)
+        // A router given the provider navigates in that window.
+        let router = DefaultRouter(windowProvider: provider)
+        let detail = StepAssembly(
+            finder: NilFinder<TestScreen, Void>(), factory: ClosureFactory { _ in TestScreen("detail") }
+        )
+        .using(TestNavigationContainer.push())
+        .from(GeneralStep.current().expectingContainer())
+        .assemble()
+        try await router.navigate(to: detail, animated: false)
+        #expect(window.render() == "window\n  nav \"main\"\n    screen \"home\"\n    screen \"detail\"")
     }
 }

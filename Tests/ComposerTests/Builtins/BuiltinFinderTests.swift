@@ -8,7 +8,7 @@ import Testing
 @MainActor
 @Suite("Built-in finders and search options")
 struct BuiltinFinderTests {
-    private let tabsUnderModal = """
+    private let tabs = """
         window
           tabs "main" selected=0
             nav "home-nav"
@@ -17,21 +17,32 @@ struct BuiltinFinderTests {
             nav "shop-nav"
               screen "list"
               screen "product 7"
-          presented automatic (as pageSheet):
-            nav "modal-nav"
-              screen "login"
-              screen "otp"
         """
 
-    /// Two tabs of stacks (home selected, the shop with a list and product 7) under a modal stack.
-    private func windowWithTabsUnderModal() async throws -> TestWindow {
-        let window = TestWindow(
+    private var tabsUnderModal: String {
+        tabs + """
+
+              presented automatic (as pageSheet):
+                nav "modal-nav"
+                  screen "login"
+                  screen "otp"
+            """
+    }
+
+    /// Two tabs of stacks: home selected, the shop with a list and product 7.
+    private func windowWithTabs() -> TestWindow {
+        TestWindow(
             root: TestTabsContainer(
                 "main",
                 tabs: [
                     TestNavigationContainer("home-nav", stack: [TestScreen("home"), TestScreen("feed")]),
                     TestNavigationContainer("shop-nav", stack: [ListScreen(), ProductScreen(7)]),
                 ], selectedIndex: 0))
+    }
+
+    /// ``windowWithTabs()`` under a modal stack.
+    private func windowWithTabsUnderModal() async throws -> TestWindow {
+        let window = windowWithTabs()
         try await #require(window.root).presentScreen(
             TestNavigationContainer("modal-nav", stack: [TestScreen("login"), TestScreen("otp")]), animated: false)
         return window
@@ -297,19 +308,26 @@ struct BuiltinFinderTests {
 
     @Test("PredicateFinder with .currentVisible does not look into a background tab")
     func predicateFinderRespectsOptions() async throws {
-        let window = try await windowWithTabsUnderModal()
+        // No modal: what keeps "list" out of reach is only that its tab is not selected.
+        let window = windowWithTabs()
         let router = DefaultRouter(window: window)
-        let visibleNamed = GeneralStep.custom(
-            PredicateFinder<TestScreen, String>(options: .currentVisible) { screen, name in screen.name == name })
-        #expect(window.render() == tabsUnderModal)
+        func named(_ options: SearchOptions) -> DestinationStep<TestScreen, String> {
+            GeneralStep.custom(
+                PredicateFinder<TestScreen, String>(options: options) { screen, name in screen.name == name })
+        }
+        #expect(window.render() == tabs)
 
         let error = await #expect(throws: RoutingError.self) {
-            try await router.navigate(to: visibleNamed, with: "list")
+            try await router.navigate(to: named(.currentVisible), with: "list")
         }
-        let otp = try await router.navigate(to: visibleNamed, with: "otp")
-
         #expect(error?.code == .noAnchor)
-        #expect(otp.name == "otp")
-        #expect(window.render() == tabsUnderModal)
+        #expect(window.render() == tabs)
+        #expect(try await router.navigate(to: named(.currentVisible), with: "feed").name == "feed")
+        #expect(try await router.navigate(to: named(.currentVisible), with: "home-nav").name == "home-nav")
+        #expect(window.render() == tabs)
+
+        // The same finder looking everywhere finds it, and the router selects its tab.
+        #expect(try await router.navigate(to: named(.all), with: "list").name == "list")
+        #expect(window.render().contains("tabs \"main\" selected=1"))
     }
 }

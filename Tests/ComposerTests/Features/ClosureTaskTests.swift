@@ -18,7 +18,10 @@ struct ClosureTaskTests {
         let journal = journal
         return StepAssembly(
             finder: ClassWithContextFinder<ProductScreen, Int>(),
-            factory: ClosureFactory { id in ProductScreen(id) }
+            factory: ClosureFactory { id in
+                journal.record("build product \(id)")
+                return ProductScreen(id)
+            }
         )
         .adding(
             ClosureInterceptor<Int> { id in
@@ -42,7 +45,10 @@ struct ClosureTaskTests {
         .from(
             StepAssembly(
                 finder: NilFinder<TestNavigationContainer, Int>(),
-                factory: NavigationContainerFactory { _ in TestNavigationContainer("product-nav") })
+                factory: NavigationContainerFactory { _ in
+                    journal.record("build product-nav")
+                    return TestNavigationContainer("product-nav")
+                })
         )
         .using(GeneralAction.presentModally())
         .from(GeneralStep.current())
@@ -60,7 +66,8 @@ struct ClosureTaskTests {
         #expect(screen.productID == 70)
         #expect(
             journal.lines == [
-                "global guard 7", "guard 7", "prepare 7", "shown 70 in 3 screens",
+                "global guard 7", "guard 7", "build product 7", "build product-nav", "prepare 7",
+                "shown 70 in 3 screens",
             ])
         #expect(
             window.render() == """
@@ -84,6 +91,7 @@ struct ClosureTaskTests {
             #expect(error.code == .interceptorRejected)
             #expect(error.underlyingError.map { "\($0)" } == "product 13 is not for sale")
         }
+        // The factories record what they build: nothing was.
         #expect(journal.lines == ["guard 13"])
         #expect(
             window.render() == """

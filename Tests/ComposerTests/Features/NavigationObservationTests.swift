@@ -31,12 +31,17 @@ struct NavigationObservationTests {
 
     @Test("A navigation that leaves the current screen in place, or fails before changing it, reports nothing")
     func noChangeNoEvent() async throws {
+        #expect(window.current?.name == "home")
         try await router.navigate(to: routes.home, animated: false)
+        #expect(events.lines.isEmpty, "home stayed the current screen")
         let vetoing = TestScreen("form")
         vetoing.canBeDismissed = false
+        // A push made on the container directly, not by a router, reports nothing either.
         try await TwinFixtures.navigation("main", in: window).push(vetoing, animated: false)
-        events.lines.removeAll()
-        await #expect(throws: RoutingError.self) { try await router.navigate(to: routes.home, animated: false) }
+        let error = await #expect(throws: RoutingError.self) {
+            try await router.navigate(to: routes.home, animated: false)
+        }
+        #expect(error?.code == .dismissalRefused)
         #expect(events.lines.isEmpty)
     }
 
@@ -60,7 +65,9 @@ struct NavigationObservationTests {
         try await router.navigate(to: routes.sheet("filters"), animated: false)
         let filters = try TwinFixtures.screen("filters", in: window)
         filters.canBeDismissed = false
-        await #expect(throws: UserGestureError.self) { try await filters.userSwipeDown(animated: false) }
+        await #expect(
+            throws: UserGestureError.dismissalVetoed(screen: #"screen "filters""#, refusing: #"screen "filters""#)
+        ) { try await filters.userSwipeDown(animated: false) }
         #expect(window.current === filters)
         filters.canBeDismissed = true
         try await filters.userSwipeDown(animated: false)

@@ -200,7 +200,9 @@ struct ScreenResultTests {
         }
         _ = try await picker(router)
         cancelled.cancel()
-        await #expect(throws: RoutingError.self) { try await cancelled.value }
+        let error = await #expect(throws: RoutingError.self) { try await cancelled.value }
+        #expect(error?.code == .cancelled)
+        #expect(error?.found == "the waiting task was cancelled; the screen stays on screen")
         #expect(window.current is ColourPicker)
         #expect(router.waitingResults == 0)
     }

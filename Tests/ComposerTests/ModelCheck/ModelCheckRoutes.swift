@@ -247,10 +247,16 @@ struct CheckRoutes {
     }
 
     func namedStack(_ number: Int) -> DestinationStep<TestNavigationContainer, Int> {
-        guarded(
+        let recorder = recorder
+        return guarded(
             StepAssembly(
                 finder: PredicateFinder<TestNavigationContainer, Int> { screen, _ in screen.name == "n\(number)" },
-                factory: NavigationContainerFactory { _ in TestNavigationContainer("n\(number)") }),
+                factory: NavigationContainerFactory { _ in
+                    // Recorded, as every labelled step's build is, so that the runner holds its
+                    // guards to running once and before it.
+                    recorder.record("build stack")
+                    return TestNavigationContainer("n\(number)")
+                }),
             .pass, label: "stack"
         )
         .using(GeneralAction.presentModally())
@@ -260,10 +266,14 @@ struct CheckRoutes {
 
     /// A new, empty navigation stack behind `guards`, labelled "stack".
     func newStack(_ guards: GuardSpec) -> StepAssembly<TestNavigationContainer, Int> {
-        guarded(
+        let recorder = recorder
+        return guarded(
             StepAssembly(
                 finder: NilFinder<TestNavigationContainer, Int>(),
-                factory: NavigationContainerFactory { number in TestNavigationContainer("n\(number)") }),
+                factory: NavigationContainerFactory { number in
+                    recorder.record("build stack")
+                    return TestNavigationContainer("n\(number)")
+                }),
             guards, label: "stack")
     }
 
@@ -335,7 +345,10 @@ struct CheckRoutes {
             let tabs = StepAssembly(
                 finder: NilFinder<TestTabsContainer, Int>(),
                 factory: PredefinedChildrenFactory(
-                    TabsContainerFactory { number in TestTabsContainer("t\(number)") },
+                    TabsContainerFactory { number in
+                        recorder.record("build tabs")
+                        return TestTabsContainer("t\(number)")
+                    },
                     children: [
                         { number in
                             recorder.record("build tab")
