@@ -170,7 +170,10 @@ struct QueueingTests {
         }
 
         let outcome = await waiting.result
-        #expect(throws: RoutingError.self) { try outcome.get() }
+        let error = #expect(throws: RoutingError.self) { try outcome.get() }
+        // Its guard, told of the cancellation, stopped it.
+        #expect(error?.code == .interceptorRejected)
+        #expect(error?.underlyingError is CancellationError)
         #expect(journal.lines == ["login closed: cancelled"], "the interceptor saw the cancellation; no factory ran")
         #expect(
             window.render() == """
