@@ -41,6 +41,11 @@
                 .environment(\.presentationLevel, level)
                 .onAppear { node.didAppear() }
                 .onDisappear { node.didDisappear() }
+                // One identity per node: where another node takes this one's place (a stack's new
+                // root, a split view's new detail, a new model root), SwiftUI would otherwise update
+                // the view in place, keep its state and call no `onAppear`, and the model would wait
+                // for an appearance that never comes.
+                .id(node.id)
         }
 
         @ViewBuilder private var content: some View {

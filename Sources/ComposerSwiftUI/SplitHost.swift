@@ -25,7 +25,11 @@
             ) {
                 column(split.primary)
             } detail: {
+                // Collapsed, the detail's back button shows the sidebar: hidden while the detail
+                // refuses to leave, as a stack hides it for its top node.
                 column(split.secondary)
+                    .navigationBarBackButtonHidden(
+                        split.isCollapsed && (split.secondary?.refusesInteractiveDismissal ?? false))
             }
             #if os(iOS)
                 view.onChange(of: horizontalSizeClass, initial: true) { _, sizeClass in

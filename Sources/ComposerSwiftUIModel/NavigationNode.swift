@@ -163,7 +163,8 @@ open class NavigationNode: ModalPresenting, DismissalVetoing, Identifiable, Hash
         do {
             try ScreenTree.checkDismissal(of: [shown])
         } catch {
-            host.presentedNode = shown
+            // Told as a change (the sheet is swiped away already); see StackNode.userWrotePath.
+            host.withMutation(keyPath: \.presentedNode) {}
             return .refused("\(shown) stays: \(error)")
         }
         let change = "user dismissed \(shown)"

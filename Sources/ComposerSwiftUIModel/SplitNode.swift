@@ -146,7 +146,8 @@ open class SplitNode: NavigationNode, SplitContainer {
             return .ignored("\(self) shows its \(column.rawValue) column already (a duplicate write)")
         }
         if isCollapsed, column == .primary, let detail = secondary, detail.refusesInteractiveDismissal {
-            compactColumn = compactColumn
+            // Told as a change (the view shows the sidebar already); see StackNode.userWrotePath.
+            withMutation(keyPath: \.compactColumn) {}
             return .refused("\(self) keeps showing \(detail), which refuses to be dismissed")
         }
         let change = "user showed the \(column.rawValue) column of \(self)"

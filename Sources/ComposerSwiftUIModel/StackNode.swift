@@ -153,7 +153,9 @@ open class StackNode: NavigationNode, NavigationStackContainer {
         do {
             try ScreenTree.checkDismissal(of: removed)
         } catch {
-            nodes = nodes
+            // Told as a change, though nothing changed: SwiftUI shows the pop already, and an
+            // assignment of the same value would tell no one (the macro's setter compares).
+            withMutation(keyPath: \.nodes) {}
             return .refused("\(self) keeps its path: \(error)")
         }
         let change = "user popped \(self) back to \(kept.last.map { "\($0)" } ?? "its root")"

@@ -134,7 +134,8 @@ open class TabsNode: NavigationNode, TabsContainer {
             return .ignored("\(self) is covered by \(cover), so its tabs cannot be tapped")
         }
         if let navigation = tabs[index].userSelectionNavigation {
-            selectedIndex = selectedIndex
+            // Told as a change (the tab bar shows the tapped tab already); see StackNode.userWrotePath.
+            withMutation(keyPath: \.selectedIndex) {}
             return .navigating(Task { @MainActor in try await navigation() })
         }
         let change = "user selected tab \(index) of \(self)"

@@ -97,6 +97,44 @@ struct ModelObservationTests {
     }
 }
 
+extension ModelObservationTests {
+    @Test("a refused user write is published again, so the views that wrote it show the model's state")
+    func refusedWritesArePublishedAgain() async throws {
+        // SwiftUI has already shown what the user did (the pop, the swipe, the tab, the column):
+        // only a change the views observe brings the model's state back on screen.
+        let form = NavigationNode("form")
+        form.canBeDismissed = false
+        let stack = StackNode("nav", nodes: [NavigationNode("home"), form])
+        let gated = StackNode("account", nodes: [NavigationNode("account")])
+        gated.userSelectionNavigation = {}
+        let tabs = TabsNode("tabs", tabs: [stack, gated], selectedIndex: 0)
+        let model = NavigationModel(root: tabs)
+        let driver = NavigationModelDriver(model: model)
+
+        #expect(await invalidates({ _ = stack.path }, by: { _ = stack.userWrotePath([]) }))
+        #expect(stack.path.map(\.name) == ["form"])
+        #expect(await invalidates({ _ = tabs.selection }, by: { _ = tabs.userSelectedTab(gated.id) }))
+        #expect(tabs.selectedIndex == 0)
+
+        let sheet = NavigationNode("sheet")
+        try await form.presentScreen(sheet, animated: false)
+        sheet.canBeDismissed = false
+        // The level's outermost node, the tabs, hosts the sheet.
+        #expect(await invalidates({ _ = tabs.sheetNode }, by: { _ = tabs.userDismissed(sheet) }))
+        #expect(tabs.sheetNode === sheet)
+
+        let detail = NavigationNode("detail")
+        detail.canBeDismissed = false
+        let split = SplitNode(primary: NavigationNode("sidebar"), secondary: detail, collapsed: true)
+        let splitModel = NavigationModel(root: split)
+        let splitDriver = NavigationModelDriver(model: splitModel)
+        #expect(splitDriver.userShowColumn(.secondary, of: split).isApplied)
+        #expect(await invalidates({ _ = split.compactColumn }, by: { _ = split.userWroteCompactColumn(.primary) }))
+        #expect(split.compactColumn == .secondary)
+        withExtendedLifetime((driver, splitDriver)) {}
+    }
+}
+
 /// A stack holding a home node, in a model whose acknowledgements the test kit's driver answers
 /// (while the scene lives).
 @MainActor
