@@ -152,6 +152,13 @@ public final class NavigationModel: ScreenWindow, TreeRevisioning, TransitionSet
         if waits { try await waitForAcknowledgements() }
     }
 
+    /// Takes back what `host` presents, with everything above it, after its view never appeared:
+    /// the views were never told to show it, so nothing waits for it to disappear.
+    func withdrawPresentation(from host: NavigationNode) {
+        TreeEditing.detachPresentations(from: host)
+        treeRevision &+= 1
+    }
+
     /// Applies `change`, which dismisses `level`, and waits for `level` to disappear.
     func applyDismissal(of level: NavigationNode, summary: ChangeSummary, _ change: () -> Void) async throws {
         change()

@@ -233,7 +233,8 @@ open class NavigationNode: ModalPresenting, DismissalVetoing, Identifiable, Hash
     /// It first waits for the changes before it to be acknowledged: SwiftUI presents only from a
     /// view that is on screen, so a deep link presents each level after its presenter appeared.
     /// Throws ``NodeError`` when `screen` is no node or is in a tree, when this node is not in a
-    /// model, or when its level already presents something.
+    /// model, or when its level already presents something; throws ``AcknowledgementTimeoutError``
+    /// when the presented view does not appear in time, and takes the presentation back.
     public func presentScreen(_ screen: any Screen, animated: Bool) async throws {
         let presented = try TreeEditing.node(screen)
         guard let model = containingModel else { throw NodeError.notInModel(node: description) }
@@ -245,11 +246,19 @@ open class NavigationNode: ModalPresenting, DismissalVetoing, Identifiable, Hash
                 host: host.description, presented: current.description, refused: presented.description)
         }
         let style = presented.presentationStyle
-        try await model.applyChange(.phrase("present", presented, "from", host)) {
-            presented.presenterNode = host
-            presented.activePresentationStyle = style
-            presented.popoverAnchor = style == .popover ? id : nil
-            host.presentedNode = presented
+        do {
+            try await model.applyChange(.phrase("present", presented, "from", host)) {
+                presented.presenterNode = host
+                presented.activePresentationStyle = style
+                presented.popoverAnchor = style == .popover ? id : nil
+                host.presentedNode = presented
+            }
+        } catch let timeout as AcknowledgementTimeoutError {
+            // SwiftUI drops a presentation, without a word, while one it does not know of (an
+            // alert, a share sheet) is up. Kept, it would be a sheet the user cannot see, covering
+            // the tabs and refusing to be dismissed: taken back, the model is as on screen.
+            if host.presentedNode === presented { model.withdrawPresentation(from: host) }
+            throw timeout
         }
     }
 

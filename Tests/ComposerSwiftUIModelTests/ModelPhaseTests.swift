@@ -128,6 +128,28 @@ struct ModelPhaseTests {
         #expect(shop.model.current?.name == "home")
     }
 
+    @Test(
+        "a presentation SwiftUI never showed is taken back when its wait times out: the tabs answer, the next navigation works"
+    )
+    func missingPresentation() async throws {
+        let shop = ModelShop(timeout: .milliseconds(50))
+        await shop.go(shop.home, ())
+        let before = shop.render()
+        shop.driver.mode = .manual
+        // Another presentation of the app's own (an alert, a share sheet) is up: SwiftUI drops the
+        // sheet, and its view never appears.
+        let error = try #require(await shop.failing(shop.picker, ()))
+        let timeout = try #require(error.underlyingError as? AcknowledgementTimeoutError)
+        #expect(timeout.expected.first?.hasPrefix("appearance of screen \"picker\"") == true)
+        #expect(shop.model.node(named: "picker") == nil)
+        #expect(shop.render() == before)
+        #expect(shop.model.isSettled)
+        #expect(shop.driver.userTapTab(1).isApplied, "no sheet the user cannot see covers the tabs")
+        shop.driver.mode = .automatic
+        await shop.go(shop.picker, ())
+        #expect(shop.model.current?.name == "picker")
+    }
+
     @Test("a missing disappearance of a dismissed sheet becomes a routing error naming the dismissal")
     func missingDisappearance() async throws {
         let shop = ModelShop(timeout: .milliseconds(50))
