@@ -125,6 +125,10 @@ open class SplitNode: NavigationNode, SplitContainer {
     /// Tells the model that the split view collapsed to one column or expanded to two (the width
     /// class changed): call it when the view's horizontal size class changes. A write of the state
     /// the model has is a duplicate and ignored.
+    ///
+    /// Collapsing shows the detail when there is one, as UIKit folds the secondary column onto the
+    /// primary one: the screen in front stays in front, and a navigation that waits for the detail
+    /// to appear (the first size class comes in as an app starts on an iPhone) still completes.
     @discardableResult
     public func userWroteCollapsed(_ collapsed: Bool) -> UserWriteOutcome {
         guard containingModel != nil else { return .ignored("\(self) is no longer on screen") }
@@ -132,7 +136,10 @@ open class SplitNode: NavigationNode, SplitContainer {
             return .ignored("\(self) is \(collapsed ? "collapsed" : "expanded") already (a duplicate write)")
         }
         let change = "\(self) \(collapsed ? "collapsed" : "expanded")"
-        applyUserChange(change) { isCollapsed = collapsed }
+        applyUserChange(change) {
+            isCollapsed = collapsed
+            if collapsed { compactColumn = secondary == nil ? .primary : .secondary }
+        }
         return .applied(change)
     }
 

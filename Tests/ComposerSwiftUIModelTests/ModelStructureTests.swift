@@ -227,6 +227,32 @@ struct ModelStructureTests {
     }
 
     @Test(
+        "collapsing keeps the detail in front, so a navigation waiting for the detail when the first size class comes in completes"
+    )
+    func collapseKeepsTheDetail() async throws {
+        let model = NavigationModel(root: NavigationNode("launch"))
+        let driver = NavigationModelDriver(model: model, mode: .manual)
+        let split = SplitNode(primary: NavigationNode("sidebar"), secondary: NavigationNode("detail"))
+        let showing = Task { try await model.setRootScreen(split, animated: false) }
+        #expect(await driver.waitForPendingAcknowledgement())
+        #expect(driver.pending.map(\.node.name) == ["detail"])
+        // The view's first render reports a compact width (an iPhone): as UIKit folds the secondary
+        // onto the primary stack, the detail stays on top.
+        #expect(driver.userResize(split, collapsed: true).isApplied)
+        #expect(split.compactColumn == .secondary)
+        #expect(model.current?.name == "detail")
+        driver.acknowledgeAll()
+        try await showing.value
+        // Without a detail, collapsing shows the sidebar.
+        driver.mode = .automatic
+        let lone = SplitNode("lone", primary: NavigationNode("list"))
+        try await model.setRootScreen(lone, animated: false)
+        #expect(driver.userResize(lone, collapsed: true).isApplied)
+        #expect(lone.compactColumn == .primary)
+        #expect(model.current?.name == "list")
+    }
+
+    @Test(
         "collapsed, the user's back from the detail shows the sidebar, reported as the user's; a vetoing detail stays")
     func splitBack() async throws {
         let detail = NavigationNode("detail")
