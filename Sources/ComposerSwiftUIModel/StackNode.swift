@@ -90,12 +90,18 @@ open class StackNode: NavigationNode, NavigationStackContainer {
     /// Replaces the stack in one state change and returns when the new top node appeared (at once
     /// when the top stays). Throws ``NodeError``, changing nothing, for a node that is not free, is
     /// given twice, or is a stack or a split view.
+    ///
+    /// A pop without animation returns at once, as ``TabsNode/selectTab(at:)`` does: the router
+    /// animates only the last change of a navigation, so a push that follows (a link to another
+    /// product) joins the same state change, and SwiftUI shows one push rather than a pop and a
+    /// push; what follows waits for the appearance with its own, and the router waits for it at the
+    /// end of the navigation.
     public func setStack(_ screens: [any Screen], animated: Bool) async throws {
         let oldNodes = nodes
         // A pop keeps the start of the stack: those nodes are this stack's already and were checked
         // when they came, so only the ones past it leave. Anything else is checked node by node.
         if let kept = keptStart(of: screens) {
-            try await applyChange(Self.summary("pop to", kept.last, on: self)) {
+            try await applyChange(Self.summary("pop to", kept.last, on: self), waits: animated) {
                 for child in oldNodes[kept.count...] { releaseOwnChild(child) }
                 nodes = kept
             }

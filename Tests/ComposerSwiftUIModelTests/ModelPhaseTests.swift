@@ -150,6 +150,32 @@ struct ModelPhaseTests {
         #expect(shop.model.current?.name == "picker")
     }
 
+    @Test("a pop the navigation follows with a push joins it: one path change, one appearance waited for")
+    func popThenPushIsOneChange() async throws {
+        let shop = ModelShop()
+        await shop.go(shop.product, 42)
+        shop.driver.mode = .manual
+        let (router, product) = (shop.router, shop.product)
+        let opening = Task { try await router.navigate(to: product, with: 7, animated: true) }
+        #expect(await shop.driver.waitForPendingAcknowledgement())
+        // Not a pop to the list shown, then a push: SwiftUI gets [product 42] -> [product 7] at once.
+        #expect(
+            shop.driver.pending.map(\.description) == [
+                "appearance of screen \"product 7\" (push screen \"product 7\" on nav \"products-nav\")"
+            ])
+        #expect(shop.stack("products-nav")?.path.map(\.name) == ["product 7"])
+        shop.driver.acknowledgeAll()
+        #expect(try await opening.value.name == "product 7")
+
+        // A pop that ends a navigation, even without animation, is still waited for.
+        let list: DestinationStep<ListNode, Void> = shop.list()
+        let back = Task { try await router.navigate(to: list, animated: false) }
+        #expect(await shop.driver.waitForPendingAcknowledgement())
+        #expect(shop.driver.pending.map(\.node.name) == ["list"])
+        shop.driver.acknowledgeAll()
+        #expect(try await back.value.name == "list")
+    }
+
     @Test("a missing disappearance of a dismissed sheet becomes a routing error naming the dismissal")
     func missingDisappearance() async throws {
         let shop = ModelShop(timeout: .milliseconds(50))
