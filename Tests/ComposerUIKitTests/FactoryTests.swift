@@ -36,6 +36,15 @@
             #expect(product.productID == "42")
         }
 
+        @Test("a split view factory of the classic style builds one, rather than asking init(style:) for it")
+        func classicSplitFactory() async throws {
+            let classic = SplitContainerFactory<UISplitViewController, Void>(style: .unspecified)
+            let split = try await classic.build(with: (), children: ContainerChildren([]))
+            #expect(split.style == .unspecified)
+            let columns = SplitContainerFactory<UISplitViewController, Void>()
+            #expect(try await columns.build(with: (), children: ContainerChildren([])).style == .doubleColumn)
+        }
+
         @Test("a missing nib is an error, not an exception when the view loads")
         func missingNib() {
             let factory = ClassFactory<ProductScreen, Void>(nibName: "NoSuchNib")

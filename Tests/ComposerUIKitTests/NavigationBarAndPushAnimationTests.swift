@@ -104,6 +104,25 @@
             #expect(recording.selected == ["account"])
         }
 
+        @Test("a second tab transition replaces the first and keeps the app's delegate")
+        func animatedTabSwitchesTwice() throws {
+            let tabs = UITabBarController()
+            tabs.viewControllers = [ListScreen("home"), ListScreen("account")]
+            let recording = RecordingTabsDelegate()
+            tabs.delegate = recording
+
+            tabs.animateTabSwitches { SlideTransitionAnimator(from: .trailing, duration: 0.05) }
+            tabs.animateTabSwitches { SlideTransitionAnimator(from: .leading, duration: 0.05) }
+            let first = try #require(tabs.viewControllers?[0])
+            let second = try #require(tabs.viewControllers?[1])
+            let animator = tabs.delegate?.tabBarController?(
+                tabs, animationControllerForTransitionFrom: first, to: second)
+            tabs.delegate?.tabBarController?(tabs, didSelect: second)
+
+            #expect((animator as? SlideTransitionAnimator)?.edge == .leading)
+            #expect(recording.selected == ["account"], "the app's delegate still hears the tap")
+        }
+
         @Test("merging an animated push into a new stack appends the screen")
         func animatedPushMerge() throws {
             let action = UINavigationController.push(animatedBy: { SlideTransitionAnimator() })

@@ -93,6 +93,19 @@
     }
 
     extension UserNavigationReporterTests {
+        @Test("installed without a delegate of the app's, the reporter leaves the stack's orientations to UIKit")
+        func orientationsStayUIKits() async throws {
+            let stack = UINavigationController(rootViewController: ListScreen("list"))
+            let window = makeKeyWindow(root: stack)
+            defer { window.close() }
+            let reporter = UserNavigationReporter()
+            reporter.watch(stack)
+            #expect(stack.delegate === reporter)
+            // Answering would replace UIKit's own choice, which does not ask the top screen.
+            let selector = #selector(UINavigationControllerDelegate.navigationControllerSupportedInterfaceOrientations(_:))
+            #expect(!reporter.responds(to: selector))
+        }
+
         @Test("a sheet whose screen refuses to leave springs back when swiped; once it consents, the swipe goes ahead")
         func swipeDownOfARefusingSheet() async throws {
             let root = ListScreen("home")

@@ -17,10 +17,11 @@
     }
 
     extension SplitContainerFactory where Container: UISplitViewController {
-        /// A factory creating `Container(style:)` (the column-style API; `.unspecified` for the classic
-        /// one) and filling its primary and detail with the screens later steps give it.
+        /// A factory creating `Container(style:)` (the column-style API), or for `.unspecified` a
+        /// classic split view (`Container(nibName:bundle:)`: UIKit refuses `.unspecified` in
+        /// `init(style:)`), and filling its primary and detail with the screens later steps give it.
         public init(style: UISplitViewController.Style = .doubleColumn) {
-            self.init { _ in Container(style: style) }
+            self.init { _ in style == .unspecified ? Container(nibName: nil, bundle: nil) : Container(style: style) }
         }
     }
 

@@ -31,7 +31,13 @@
         /// `.fullScreen`, as UIKit shows it now, adapted to the size class), which hides the window.
         public var hidesWindowWhenPresented: Bool {
             guard presentingViewController != nil, parent == nil else { return false }
-            return (presentationController?.adaptivePresentationStyle ?? modalPresentationStyle) == .fullScreen
+            guard let presentation = presentationController else { return modalPresentationStyle == .fullScreen }
+            // UIKit adapts a presentation only in a compact width, to the style its delegate
+            // answers; `.none` (no delegate, or no answer) keeps the style asked for.
+            let traits = presentation.traitCollection
+            let adapted =
+                traits.horizontalSizeClass == .compact ? presentation.adaptivePresentationStyle(for: traits) : .none
+            return (adapted == .none ? modalPresentationStyle : adapted) == .fullScreen
         }
 
         /// Presents `screen` modally and returns when UIKit's presentation has finished.

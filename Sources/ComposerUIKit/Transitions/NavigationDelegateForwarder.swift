@@ -7,12 +7,31 @@
     /// Subclasses override the callbacks they care about and call `super` to forward.
     open class NavigationDelegateForwarder: NSObject, UINavigationControllerDelegate {
         /// The delegate every callback is passed on to. Held weakly, as UIKit holds delegates.
-        public weak var forwardingDelegate: (any UINavigationControllerDelegate)?
+        public weak var forwardingDelegate: (any UINavigationControllerDelegate)? {
+            didSet { forwardingObject = forwardingDelegate as? NSObject }
+        }
+
+        /// `forwardingDelegate`, for the Objective-C runtime's questions, which are not isolated.
+        /// Set only with it, on the main actor.
+        nonisolated(unsafe) private weak var forwardingObject: NSObject?
 
         /// A forwarder passing callbacks on to `forwardingDelegate`.
         public init(forwardingTo forwardingDelegate: (any UINavigationControllerDelegate)? = nil) {
             self.forwardingDelegate = forwardingDelegate
+            forwardingObject = forwardingDelegate as? NSObject
             super.init()
+        }
+
+        /// Answers for the callbacks it implements and for those `forwardingDelegate` implements:
+        /// the others (the supported orientations among them) stay unanswered, so UIKit keeps its
+        /// own behaviour, which an answer given in the delegate's place would change.
+        override nonisolated open func responds(to selector: Selector!) -> Bool {
+            super.responds(to: selector) || forwardingObject?.responds(to: selector) == true
+        }
+
+        /// Sends a callback it does not implement to `forwardingDelegate`.
+        override nonisolated open func forwardingTarget(for selector: Selector!) -> Any? {
+            forwardingObject?.responds(to: selector) == true ? forwardingObject : nil
         }
 
         /// Forwards `navigationController(_:willShow:animated:)`.
@@ -48,25 +67,5 @@
             forwardingDelegate?.navigationController?(
                 navigationController, interactionControllerFor: animationController)
         }
-
-        #if !os(tvOS)
-            /// Forwards the supported orientations; otherwise those of the top screen, as UIKit does
-            /// without a delegate.
-            open func navigationControllerSupportedInterfaceOrientations(
-                _ navigationController: UINavigationController
-            ) -> UIInterfaceOrientationMask {
-                forwardingDelegate?.navigationControllerSupportedInterfaceOrientations?(navigationController)
-                    ?? navigationController.topViewController?.supportedInterfaceOrientations ?? .all
-            }
-
-            /// Forwards the preferred presentation orientation; otherwise that of the top screen.
-            open func navigationControllerPreferredInterfaceOrientationForPresentation(
-                _ navigationController: UINavigationController
-            ) -> UIInterfaceOrientation {
-                forwardingDelegate?.navigationControllerPreferredInterfaceOrientationForPresentation?(
-                    navigationController)
-                    ?? navigationController.topViewController?.preferredInterfaceOrientationForPresentation ?? .portrait
-            }
-        #endif
     }
 #endif

@@ -153,7 +153,11 @@
         public func animateTabSwitches(
             with makeAnimator: @escaping @MainActor () -> any UIViewControllerAnimatedTransitioning
         ) {
-            let relay = TabSwitchRelay(forwardingTo: delegate as? NSObject, makeAnimator: makeAnimator)
+            // A second call replaces the animator: wrapping the first relay, which only this tab bar
+            // kept alive, would lose it and with it the delegate it passes callbacks on to.
+            let current = delegate as? NSObject
+            let relay = TabSwitchRelay(
+                forwardingTo: (current as? TabSwitchRelay)?.original ?? current, makeAnimator: makeAnimator)
             objc_setAssociatedObject(self, &TabSwitchRelay.tabKey, relay, .OBJC_ASSOCIATION_RETAIN_NONATOMIC)
             delegate = relay
         }

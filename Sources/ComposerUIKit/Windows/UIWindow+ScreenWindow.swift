@@ -100,7 +100,14 @@
                     addSubview(snapshot)
                     cover = snapshot
                 }
-                try await oldRoot.dismissPresentedScreen(animated: false)
+                do {
+                    try await oldRoot.dismissPresentedScreen(animated: false)
+                } catch {
+                    // Left in place, the picture of the old screens would cover the window and take
+                    // every touch.
+                    cover?.removeFromSuperview()
+                    throw error
+                }
             }
             guard transition.isAnimated else {
                 rootViewController = controller
