@@ -102,8 +102,10 @@
             reporter.watch(stack)
             #expect(stack.delegate === reporter)
             // Answering would replace UIKit's own choice, which does not ask the top screen.
-            let selector = #selector(UINavigationControllerDelegate.navigationControllerSupportedInterfaceOrientations(_:))
-            #expect(!reporter.responds(to: selector))
+            #expect(
+                !reporter.responds(
+                    to: #selector(UINavigationControllerDelegate.navigationControllerSupportedInterfaceOrientations(_:))
+                ))
         }
 
         @Test("a sheet whose screen refuses to leave springs back when swiped; once it consents, the swipe goes ahead")
