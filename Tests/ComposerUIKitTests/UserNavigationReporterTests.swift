@@ -153,6 +153,44 @@
         }
     }
 
+    extension UserNavigationReporterTests {
+        @Test("a tap the router lets through selects the tab, and the app's tab bar delegate hears of it")
+        func allowedTabTapReachesTheAppsDelegate() async throws {
+            let tabs = UITabBarController()
+            tabs.viewControllers = [ListScreen("home"), ProductScreen("account")]
+            let appDelegate = AppTabsDelegate()
+            tabs.delegate = appDelegate
+            let window = makeKeyWindow(root: tabs)
+            defer { window.close() }
+            let router = DefaultRouter(window: window)
+            router.reportUserNavigation(with: UserNavigationReporter())
+            router.guardTabTaps(
+                with: StepAssembly(
+                    finder: ClassFinder<ProductScreen, Void>(), factory: ClassFactory<ProductScreen, Void>()
+                )
+                .adding(ClosureInterceptor<Void> { _ in })
+                .using(UITabBarController.addTab())
+                .from(GeneralStep.custom(ClassFinder<UITabBarController, Void>()))
+                .assemble())
+
+            let account = try #require(tabs.viewControllers?[1])
+            #expect(tabs.delegate?.tabBarController?(tabs, shouldSelect: account) == false)
+            for _ in 0..<100 where appDelegate.selected.isEmpty { await Task.yield() }
+
+            #expect(tabs.selectedIndex == 1)
+            #expect(appDelegate.selected == ["account"], "UIKit sends no didSelect for a selection made in code")
+        }
+    }
+
+    /// A tab bar delegate of the app's, recording the tabs selected.
+    private final class AppTabsDelegate: NSObject, UITabBarControllerDelegate {
+        var selected: [String] = []
+
+        func tabBarController(_ tabBarController: UITabBarController, didSelect viewController: UIViewController) {
+            selected.append(viewController.title ?? "?")
+        }
+    }
+
     /// A form with unsaved edits: it refuses to leave while `canBeDismissed` is `false`.
     private final class EditingForm: TitledScreen, DismissalVetoing {
         var canBeDismissed = true

@@ -97,12 +97,27 @@
         public func tabBarController(
             _ tabBarController: UITabBarController, shouldSelect viewController: UIViewController
         ) -> Bool {
+            shouldSelect(viewController, in: tabBarController, afterSelecting: nil)
+        }
+
+        /// ``tabBarController(_:shouldSelect:)``, running `afterSelecting` once the router has
+        /// selected the tab: UIKit sends `tabBarController(_:didSelect:)` only for a tap it let
+        /// through, so the relay of an app's delegate tells it itself.
+        func shouldSelect(
+            _ viewController: UIViewController, in tabBarController: UITabBarController,
+            afterSelecting: (@MainActor () -> Void)?
+        ) -> Bool {
             guard let window = tabBarController.viewIfLoaded?.window,
                 let index = tabBarController.viewControllers?.firstIndex(of: viewController),
                 index != tabBarController.selectedIndex, let router = DefaultRouter.tabTapRouter(in: window)
             else { return true }
             // The outcome, a refusal included, is logged by the router; the tab stays until then.
-            router.startNavigationTask { try? await router.userTapsTab(at: index, in: tabBarController) }
+            router.startNavigationTask {
+                guard (try? await router.userTapsTab(at: index, in: tabBarController)) != nil,
+                    tabBarController.selectedViewController === viewController
+                else { return }
+                afterSelecting?()
+            }
             return false
         }
 
@@ -195,7 +210,12 @@
         {
             let app = original as? any UITabBarControllerDelegate
             if app?.tabBarController?(tabBarController, shouldSelect: viewController) == false { return false }
-            return reporter?.tabBarController(tabBarController, shouldSelect: viewController) ?? true
+            guard let reporter else { return true }
+            // A tap the router selects is no tap UIKit let through: the app's delegate hears of it here.
+            return reporter.shouldSelect(viewController, in: tabBarController) { [weak original] in
+                (original as? any UITabBarControllerDelegate)?.tabBarController?(
+                    tabBarController, didSelect: viewController)
+            }
         }
 
         func tabBarController(_ tabBarController: UITabBarController, didSelect viewController: UIViewController) {
