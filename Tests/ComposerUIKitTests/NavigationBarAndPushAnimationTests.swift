@@ -86,6 +86,27 @@
             #expect(stack.viewControllers.count == 1)
         }
 
+        @Test("in a wrapping navigation controller, the wrapper of a screen pushed with a transition pops it reversed")
+        func animatedPushInWrappingStack() async throws {
+            let stack = WrappingNavigationController(rootViewController: ListScreen("list"))
+            let window = makeKeyWindow(root: stack)
+            defer { window.close() }
+            let product = ProductScreen("reviews")
+            let action = UINavigationController.push(animatedBy: {
+                SlideTransitionAnimator(from: .bottom, duration: 0.05)
+            })
+
+            try await action.perform(product, on: stack, animated: true)
+
+            // UIKit pops the wrapper, not the screen: the wrapper answers for what it holds.
+            let wrapper = try #require(stack.topViewController as? ScreenWrapperController)
+            #expect(wrapper.content === product)
+            let pop = stack.delegate?.navigationController?(
+                stack, animationControllerFor: .pop, from: wrapper, to: stack.viewControllers[0])
+            #expect((pop as? SlideTransitionAnimator)?.edge == .bottom)
+            #expect((pop as? SlideTransitionAnimator)?.isAppearing == false)
+        }
+
         @Test("a tab bar given a transition animates every tab switch and keeps its delegate, also given a second one")
         func animatedTabSwitches() throws {
             let tabs = UITabBarController()

@@ -87,7 +87,10 @@
             animationControllerFor operation: UINavigationController.Operation,
             from fromVC: UIViewController, to toVC: UIViewController
         ) -> (any UIViewControllerAnimatedTransitioning)? {
-            if operation == .push, toVC === pushed { return animator }
+            // In a WrappingNavigationController, UIKit pushes the wrapper that holds the screen.
+            if operation == .push, toVC === pushed || (toVC as? ScreenWrapperController)?.content === pushed {
+                return animator
+            }
             return super.navigationController(
                 navigationController, animationControllerFor: operation, from: fromVC, to: toVC)
         }

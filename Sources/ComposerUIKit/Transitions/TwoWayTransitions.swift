@@ -68,9 +68,12 @@
             }
         }
 
-        /// The reversible transition `screen` was pushed with, if any.
+        /// The reversible transition `screen` was pushed with, if any. A
+        /// ``WrappingNavigationController`` holds the screen in a wrapper, which UIKit pops and
+        /// shows as the top controller: the wrapper answers for its content.
         static func transition(of screen: UIViewController) -> (any ReversibleTransition)? {
-            (objc_getAssociatedObject(screen, &screenKey) as? Transitions)?.animator
+            let own = (objc_getAssociatedObject(screen, &screenKey) as? Transitions)?.animator
+            return own ?? (screen as? ScreenWrapperController).flatMap { transition(of: $0.content) }
         }
 
         override func navigationController(
