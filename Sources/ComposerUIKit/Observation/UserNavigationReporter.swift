@@ -134,12 +134,7 @@
         /// answer. UIKit asks this only for an interactive dismissal, and not at all while
         /// `isModalInPresentation` is set.
         public func presentationControllerShouldDismiss(_ presentationController: UIPresentationController) -> Bool {
-            do {
-                try ScreenTree.checkDismissal(of: [presentationController.presentedViewController])
-                return true
-            } catch {
-                return false
-            }
+            (try? ScreenTree.checkDismissal(of: [presentationController.presentedViewController])) != nil
         }
 
         /// Reports the sheet the user swiped down; the screen it showed is the one left.
