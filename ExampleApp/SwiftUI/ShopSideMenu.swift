@@ -41,8 +41,8 @@ final class ShopSideMenu: NavigationNode, ScreenContainer {
         guard wantsMenu != showsMenu else { return nil }
         return ContainerReveal(
             summary: { "show \(wantsMenu ? "menu" : "content") of \(self)" },
-            perform: { _ in
-                try await self.applyChange("show \(wantsMenu ? "menu" : "content") of \(self)") {
+            perform: { animated in
+                try await self.applyChange("show \(wantsMenu ? "menu" : "content") of \(self)", animated: animated) {
                     self.showsMenu = wantsMenu
                 }
             })

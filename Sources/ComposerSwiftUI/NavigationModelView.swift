@@ -13,7 +13,9 @@
     /// ```
     ///
     /// It renders the model and reports what the user does; it makes no decision of its own. Until
-    /// the model has a root (before the first navigation) it shows nothing.
+    /// the model has a root (before the first navigation) it shows nothing. A change the router
+    /// makes without animation (`animated: false`, and every change but the last of a navigation)
+    /// reaches SwiftUI in a transaction that disables animations.
     @available(iOS 17, macOS 14, *)
     public struct NavigationModelView: View {
         /// The model shown.
@@ -30,6 +32,17 @@
             self.model = model
             self.registry = registry
             self.router = router
+            // The model is platform-free and asks its views how to change without animation. Set
+            // before the first render; the view is made again often, with the same function.
+            model.runWithoutAnimation = Self.runWithoutAnimation
+        }
+
+        /// Runs `change` in a transaction that disables animations, so that the push, pop,
+        /// presentation or dismissal it makes shows no transition.
+        private static func runWithoutAnimation(_ change: () -> Void) {
+            var transaction = Transaction()
+            transaction.disablesAnimations = true
+            withTransaction(transaction, change)
         }
 
         /// The root node's view, or nothing while there is no root.

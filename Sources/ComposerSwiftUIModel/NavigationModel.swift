@@ -53,6 +53,12 @@ public final class NavigationModel: ScreenWindow, TreeRevisioning, TransitionSet
         withMutation(keyPath: Self.pendingAcknowledgementsKeyPath) { change(&storedPendingAcknowledgements) }
     }
 
+    /// Runs a change the router makes without animation. ComposerSwiftUI's `NavigationModelView`
+    /// sets it to run the change in a transaction that disables SwiftUI's animations, so that
+    /// `animated: false` (and every change but the last of a navigation) shows no transition, as in
+    /// UIKit. Without it (in tests, before any view exists) the change is applied as any other.
+    @ObservationIgnored package var runWithoutAnimation: (@MainActor (() -> Void) -> Void)?
+
     /// Called with each acknowledgement the model starts waiting for; the test kit's driver answers
     /// it to stand in for a view.
     @ObservationIgnored package var acknowledgementRequested: (@MainActor (PendingAcknowledgement) -> Void)?
@@ -111,7 +117,7 @@ public final class NavigationModel: ScreenWindow, TreeRevisioning, TransitionSet
         let newRoot = try TreeEditing.node(screen)
         guard newRoot !== root else { return }
         try newRoot.checkIsFree()
-        try await applyChange(.text("set root \(newRoot)")) {
+        try await applyChange(.text("set root \(newRoot)"), animated: animated) {
             if let old = root {
                 TreeEditing.detachPresentations(from: old)
                 old.rootModel = nil
@@ -138,13 +144,13 @@ public final class NavigationModel: ScreenWindow, TreeRevisioning, TransitionSet
 
     // MARK: - Changes
 
-    /// Applies `change`; when the node on top is another one after it, waits (if `waits`) for that
-    /// node to appear.
+    /// Applies `change` (without SwiftUI's animations unless `animated`); when the node on top is
+    /// another one after it, waits (if `waits`) for that node to appear.
     func applyChange(
-        _ summary: @autoclosure () -> ChangeSummary, waits: Bool = true, _ change: () throws -> Void
+        _ summary: @autoclosure () -> ChangeSummary, animated: Bool, waits: Bool = true, _ change: () throws -> Void
     ) async throws {
         let before = screenOnTop
-        try change()
+        try perform(change, animated: animated)
         treeRevision &+= 1
         if let after = screenOnTop as? NavigationNode, after !== before {
             expect(.appearance, of: after, change: summary())
@@ -155,17 +161,32 @@ public final class NavigationModel: ScreenWindow, TreeRevisioning, TransitionSet
     /// Takes back what `host` presents, with everything above it, after its view never appeared:
     /// the views were never told to show it, so nothing waits for it to disappear.
     func withdrawPresentation(from host: NavigationNode) {
-        TreeEditing.detachPresentations(from: host)
+        // Never shown, so nothing to animate away.
+        perform({ TreeEditing.detachPresentations(from: host) }, animated: false)
         treeRevision &+= 1
     }
 
-    /// Applies `change`, which dismisses `level`, and waits for `level` to disappear.
-    func applyDismissal(of level: NavigationNode, summary: ChangeSummary, _ change: () -> Void) async throws {
-        change()
+    /// Applies `change`, which dismisses `level` (without SwiftUI's animations unless `animated`),
+    /// and waits for `level` to disappear.
+    func applyDismissal(
+        of level: NavigationNode, animated: Bool, summary: ChangeSummary, _ change: () -> Void
+    ) async throws {
+        perform(change, animated: animated)
         treeRevision &+= 1
         dropAppearance(unlessCurrent: true)
         expect(.disappearance, of: level, change: summary)
         try await waitForAcknowledgements()
+    }
+
+    /// Runs `change`, through ``runWithoutAnimation`` when it is not to be animated; an error it
+    /// throws there is carried out of the hook.
+    private func perform<Failure: Error>(_ change: () throws(Failure) -> Void, animated: Bool) throws(Failure) {
+        guard !animated, let runWithoutAnimation else { return try change() }
+        var failure: Failure?
+        runWithoutAnimation {
+            do throws(Failure) { try change() } catch { failure = error }
+        }
+        if let failure { throw failure }
     }
 
     /// Applies a change the user made (a binding written by SwiftUI) and reports it to the routers

@@ -247,7 +247,7 @@ open class NavigationNode: ModalPresenting, DismissalVetoing, Identifiable, Hash
         }
         let style = presented.presentationStyle
         do {
-            try await model.applyChange(.phrase("present", presented, "from", host)) {
+            try await model.applyChange(.phrase("present", presented, "from", host), animated: animated) {
                 presented.presenterNode = host
                 presented.activePresentationStyle = style
                 presented.popoverAnchor = style == .popover ? id : nil
@@ -274,7 +274,9 @@ open class NavigationNode: ModalPresenting, DismissalVetoing, Identifiable, Hash
         guard let model = containingModel else { throw NodeError.notInModel(node: description) }
         for level in TreeEditing.presentationChain(from: presented).reversed() {
             guard let levelHost = level.presenterNode else { continue }
-            try await model.applyDismissal(of: level, summary: .phrase("dismiss", level, "from", levelHost)) {
+            try await model.applyDismissal(
+                of: level, animated: animated, summary: .phrase("dismiss", level, "from", levelHost)
+            ) {
                 TreeEditing.detachPresentations(from: levelHost)
             }
         }
@@ -283,7 +285,7 @@ open class NavigationNode: ModalPresenting, DismissalVetoing, Identifiable, Hash
     // MARK: - For containers
 
     /// Makes this node the container of `child`, which must be free (or already its child): for an
-    /// app's own container, in the change it makes with ``applyChange(_:waits:_:)``.
+    /// app's own container, in the change it makes with ``applyChange(_:animated:waits:_:)``.
     public func adopt(_ child: NavigationNode) throws(NodeError) {
         if child.parentNode === self { return }
         try checkCanAdopt(child)
@@ -299,19 +301,22 @@ open class NavigationNode: ModalPresenting, DismissalVetoing, Identifiable, Hash
     /// Applies `change` to the tree (an app's own container changing its children) and, when the
     /// screen on top changed and `waits`, returns once its view appeared. Outside a model, it only
     /// applies the change. The built-in containers make all their changes through it.
-    public func applyChange(_ summary: @autoclosure () -> String, waits: Bool = true, _ change: () throws -> Void)
-        async throws
-    {
-        try await applyChange(ChangeSummary.text(summary()), waits: waits, change)
+    ///
+    /// Pass the `animated` the router gave the container's method: a change without animation runs
+    /// in a SwiftUI transaction that disables animations.
+    public func applyChange(
+        _ summary: @autoclosure () -> String, animated: Bool = true, waits: Bool = true, _ change: () throws -> Void
+    ) async throws {
+        try await applyChange(ChangeSummary.text(summary()), animated: animated, waits: waits, change)
     }
 
-    /// ``applyChange(_:waits:_:)`` for the built-in containers, whose summaries are worded only
+    /// ``applyChange(_:animated:waits:_:)`` for the built-in containers, whose summaries are worded only
     /// when read.
-    func applyChange(_ summary: @autoclosure () -> ChangeSummary, waits: Bool = true, _ change: () throws -> Void)
-        async throws
-    {
+    func applyChange(
+        _ summary: @autoclosure () -> ChangeSummary, animated: Bool, waits: Bool = true, _ change: () throws -> Void
+    ) async throws {
         guard let model = containingModel else { return try change() }
-        try await model.applyChange(summary(), waits: waits, change)
+        try await model.applyChange(summary(), animated: animated, waits: waits, change)
     }
 
     /// Applies a user's change (a write of a binding) made in this node and reports it to the

@@ -76,8 +76,8 @@ open class SplitNode: NavigationNode, SplitContainer {
         let column: SplitColumn = child === secondary ? .secondary : .primary
         return ContainerReveal(
             summary: { "show the \(column.rawValue) column of \(self)" },
-            perform: { _ in
-                try await self.applyChange("show the \(column.rawValue) column of \(self)") {
+            perform: { animated in
+                try await self.applyChange("show the \(column.rawValue) column of \(self)", animated: animated) {
                     self.compactColumn = column
                 }
             })
@@ -85,22 +85,22 @@ open class SplitNode: NavigationNode, SplitContainer {
 
     /// Replaces the sidebar; returns when the node on top appeared, if it changed.
     public func setPrimary(_ screen: any Screen, animated: Bool) async throws {
-        try await replaceColumn(.primary, with: screen) { "set primary \($0) of \(self)" }
+        try await replaceColumn(.primary, with: screen, animated: animated) { "set primary \($0) of \(self)" }
     }
 
     /// Replaces the detail and, collapsed, brings it forward; returns when it appeared.
     public func showDetail(_ screen: any Screen, animated: Bool) async throws {
-        try await replaceColumn(.secondary, with: screen) { "show detail \($0) in \(self)" }
+        try await replaceColumn(.secondary, with: screen, animated: animated) { "show detail \($0) in \(self)" }
     }
 
     /// Puts `screen` in `column` in one change, releasing the node it replaces; showing a detail
     /// also brings it forward when collapsed.
     private func replaceColumn(
-        _ column: SplitColumn, with screen: any Screen, summary: (NavigationNode) -> String
+        _ column: SplitColumn, with screen: any Screen, animated: Bool, summary: (NavigationNode) -> String
     ) async throws {
         let old = column == .primary ? primary : secondary
         let node = try replacement(for: old, with: screen)
-        try await applyChange(summary(node)) {
+        try await applyChange(summary(node), animated: animated) {
             if let old, old !== node { release(old) }
             node.parentNode = self
             switch column {

@@ -101,7 +101,7 @@ open class StackNode: NavigationNode, NavigationStackContainer {
         // A pop keeps the start of the stack: those nodes are this stack's already and were checked
         // when they came, so only the ones past it leave. Anything else is checked node by node.
         if let kept = keptStart(of: screens) {
-            try await applyChange(Self.summary("pop to", kept.last, on: self), waits: animated) {
+            try await applyChange(Self.summary("pop to", kept.last, on: self), animated: animated, waits: animated) {
                 for child in oldNodes[kept.count...] { releaseOwnChild(child) }
                 nodes = kept
             }
@@ -116,7 +116,7 @@ open class StackNode: NavigationNode, NavigationStackContainer {
                 break
             }
         }
-        try await applyChange(Self.summary(verb, newNodes.last, on: self)) {
+        try await applyChange(Self.summary(verb, newNodes.last, on: self), animated: animated) {
             replaceChildren(oldNodes, with: newNodes)
             nodes = newNodes
         }

@@ -96,7 +96,7 @@ open class TabsNode: NavigationNode, TabsContainer {
             throw NodeError.tabIndexOutOfRange(index: selectedIndex, tabCount: newTabs.count, tabs: description)
         }
         let oldTabs = self.tabs
-        try await applyChange("set tabs of \(self)") {
+        try await applyChange("set tabs of \(self)", animated: animated) {
             replaceChildren(oldTabs, with: newTabs)
             self.tabs = newTabs
             self.selectedIndex = selectedIndex ?? (newTabs.isEmpty ? nil : 0)
@@ -111,7 +111,8 @@ open class TabsNode: NavigationNode, TabsContainer {
             throw NodeError.tabIndexOutOfRange(index: index, tabCount: tabs.count, tabs: description)
         }
         guard index != selectedIndex else { return }
-        try await applyChange(.selectTab(index, of: self), waits: false) { selectedIndex = index }
+        // SwiftUI does not animate a change of tab: there is no transition to leave out.
+        try await applyChange(.selectTab(index, of: self), animated: true, waits: false) { selectedIndex = index }
     }
 
     /// Tells the model that the user tapped a tab: call it from the setter of the `TabView`'s

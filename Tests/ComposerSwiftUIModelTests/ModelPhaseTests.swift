@@ -176,6 +176,83 @@ struct ModelPhaseTests {
         #expect(try await back.value.name == "list")
     }
 
+    @Test("an animated navigation makes every change but its last without animation; one without animation, none")
+    func changesWithoutAnimation() async throws {
+        let shop = ModelShop()
+        await shop.go(shop.details, 3)
+        // What the views run in a transaction without animation, as the tree stands after it.
+        var unanimated: [String] = []
+        shop.model.runWithoutAnimation = { change in
+            change()
+            unanimated.append(shop.driver.render())
+        }
+
+        // The sheet goes and the stack pops without a transition; the push that ends it animates.
+        _ = try await shop.router.navigate(to: shop.product, with: 7, animated: true)
+        #expect(
+            unanimated == [
+                """
+                window
+                  tabs "main" selected=1
+                    nav "home-nav"
+                      screen "home"
+                    nav "products-nav"
+                      screen "list"
+                      screen "product 3"
+                    nav "account-nav"
+                      screen "account"
+                """,
+                """
+                window
+                  tabs "main" selected=1
+                    nav "home-nav"
+                      screen "home"
+                    nav "products-nav"
+                      screen "list"
+                    nav "account-nav"
+                      screen "account"
+                """,
+            ])
+        #expect(
+            shop.driver.render() == """
+                window
+                  tabs "main" selected=1
+                    nav "home-nav"
+                      screen "home"
+                    nav "products-nav"
+                      screen "list"
+                      screen "product 7"
+                    nav "account-nav"
+                      screen "account"
+                """)
+
+        // Without animation, the sheet appears without a transition too.
+        unanimated = []
+        _ = try await shop.router.navigate(to: shop.details, with: 7, animated: false)
+        #expect(
+            unanimated == [
+                """
+                window
+                  tabs "main" selected=1
+                    nav "home-nav"
+                      screen "home"
+                    nav "products-nav"
+                      screen "list"
+                      screen "product 7"
+                    nav "account-nav"
+                      screen "account"
+                  presented sheet [medium, large]:
+                    nav "details-nav"
+                      screen "details 7"
+                """
+            ])
+
+        // The user's own moves animate as SwiftUI makes them.
+        unanimated = []
+        #expect(shop.driver.userSwipeDown().isApplied)
+        #expect(unanimated == [])
+    }
+
     @Test("a missing disappearance of a dismissed sheet becomes a routing error naming the dismissal")
     func missingDisappearance() async throws {
         let shop = ModelShop(timeout: .milliseconds(50))

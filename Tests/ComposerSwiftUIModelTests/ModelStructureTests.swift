@@ -27,7 +27,9 @@ final class SideMenuNode: NavigationNode, ScreenContainer {
         guard wantsMenu != showsMenu else { return nil }
         return ContainerReveal(
             summary: { "show the \(wantsMenu ? "menu" : "content") of \(self)" },
-            perform: { _ in try await self.applyChange("show panel") { self.showsMenu = wantsMenu } })
+            perform: { animated in
+                try await self.applyChange("show panel", animated: animated) { self.showsMenu = wantsMenu }
+            })
     }
 }
 
@@ -317,6 +319,37 @@ struct ModelStructureTests {
                     nav "content-nav"
                       screen "feed"
                 """)
+    }
+
+    @Test("an app's own container passes the router's animated on; what its change throws in the views' hook comes out")
+    func appContainerWithoutAnimation() async throws {
+        let menu = NavigationNode("menu")
+        let side = SideMenuNode(menu: menu, content: StackNode("content-nav", nodes: [NavigationNode("feed")]))
+        let model = NavigationModel(root: side)
+        let driver = NavigationModelDriver(model: model)
+        var unanimated: [String] = []
+        model.runWithoutAnimation = { change in
+            change()
+            unanimated.append(driver.render())
+        }
+        let menuShown = """
+            window
+              side-menu "side" visible=0
+                screen "menu"
+                nav "content-nav"
+                  screen "feed"
+            """
+        let toMenu = GeneralStep.custom(PredicateFinder<NavigationNode, Void> { node, _ in node.name == "menu" })
+        _ = try await DefaultRouter(window: model).navigate(to: toMenu, animated: false)
+        #expect(unanimated == [menuShown])
+
+        struct Refused: Error {}
+        await #expect(throws: Refused.self) {
+            try await side.applyChange("show nothing", animated: false) { throw Refused() }
+        }
+        // The hook ran the change, which threw before changing anything.
+        #expect(unanimated == [menuShown, menuShown])
+        #expect(driver.render() == menuShown)
     }
 
     @Test("a container outside any model changes at once, with nothing to acknowledge")
