@@ -85,6 +85,11 @@ open class NavigationNode: ModalPresenting, DismissalVetoing, Identifiable, Hash
     /// The model that last waited for this node, which its view's acknowledgements go to (a
     /// dismissed node has left the tree when its view disappears).
     @ObservationIgnored weak var acknowledgingModel: NavigationModel?
+    /// The model's ``NavigationModel/treeRevision`` when this node's view last disappeared without
+    /// the model waiting for it (a sheet the user swiped down, whose binding write can come a second
+    /// later); `nil` once the view appears again. A dismissal made before the tree changes again
+    /// does not wait for a disappearance that has come already.
+    @ObservationIgnored var unawaitedDisappearance: Int?
 
     /// Creates a node called `name`, outside any tree.
     public init(_ name: String) {
@@ -115,13 +120,17 @@ open class NavigationNode: ModalPresenting, DismissalVetoing, Identifiable, Hash
     /// router that waits for this node to appear completes; any other call is ignored, so a view
     /// that appears again does no harm.
     public func didAppear() {
+        unawaitedDisappearance = nil
         acknowledgingModel?.acknowledge(.appearance, of: self)
     }
 
     /// Tells the model that this node's view disappeared (call it from `onDisappear`). A dismissal
-    /// of the router that waits for it completes; any other call is ignored.
+    /// of the router that waits for it completes. One that comes first (the user swiped the sheet
+    /// down and SwiftUI has not written the binding yet) is kept until the tree changes, so that a
+    /// dismissal of the router made meanwhile does not wait for it in vain.
     public func didDisappear() {
-        acknowledgingModel?.acknowledge(.disappearance, of: self)
+        if let model = acknowledgingModel, model.acknowledge(.disappearance, of: self) { return }
+        unawaitedDisappearance = containingModel?.treeRevision
     }
 
     /// The presented node when it is shown as a sheet: the item of this node's `sheet(item:)`.

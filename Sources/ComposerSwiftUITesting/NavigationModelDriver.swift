@@ -43,6 +43,10 @@ public final class NavigationModelDriver {
     /// node's kind and name are kept rather than the node, which the log must not keep alive.
     private var entries: [LogEntry] = []
 
+    /// The nodes whose view disappeared before the model asked (``userSwipeDownWritingLater(_:)``):
+    /// a view reports its disappearance once, so the driver does not report it again.
+    private var goneViews: Set<NodeID> = []
+
     private enum LogEntry {
         case acknowledged(PendingAcknowledgement.Kind, kind: String, name: String)
         case line(String)
@@ -62,7 +66,7 @@ public final class NavigationModelDriver {
         self.model = model
         self.mode = mode
         model.acknowledgementRequested = { [weak self] pending in
-            guard let self, self.mode == .automatic else { return }
+            guard let self, self.mode == .automatic, self.viewCanReport(pending) else { return }
             self.acknowledge(pending)
         }
     }
@@ -72,10 +76,11 @@ public final class NavigationModelDriver {
     /// What the model waits for the views to acknowledge, oldest first.
     public var pending: [PendingAcknowledgement] { model.pendingAcknowledgements }
 
-    /// Acknowledges the oldest wait, as its view would; returns it, or `nil` when nothing waits.
+    /// Acknowledges the oldest wait a view can answer, as that view would; returns it, or `nil`
+    /// when none waits. The disappearance of a view that is gone already never comes.
     @discardableResult
     public func acknowledgeNext() -> PendingAcknowledgement? {
-        guard let next = model.pendingAcknowledgements.first else { return nil }
+        guard let next = model.pendingAcknowledgements.first(where: viewCanReport) else { return nil }
         acknowledge(next)
         return next
     }
@@ -95,7 +100,12 @@ public final class NavigationModelDriver {
         return !model.pendingAcknowledgements.isEmpty
     }
 
+    private func viewCanReport(_ pending: PendingAcknowledgement) -> Bool {
+        pending.kind == .appearance || !goneViews.contains(pending.node.id)
+    }
+
     private func acknowledge(_ pending: PendingAcknowledgement) {
+        if pending.kind == .appearance { goneViews.remove(pending.node.id) }
         entries.append(.acknowledged(pending.kind, kind: pending.node.kindName, name: pending.node.name))
         switch pending.kind {
         case .appearance: pending.node.didAppear()
@@ -128,19 +138,51 @@ public final class NavigationModelDriver {
     /// `nil`. A full-screen cover cannot be swiped, and a presentation that refuses springs back.
     @discardableResult
     public func userSwipeDown(_ node: NavigationNode? = nil) -> UserWriteOutcome {
-        guard let level = presentedLevel(of: node) else {
-            return record("user swipe", .ignored("nothing presented to swipe down"))
+        switch swipeTarget(of: node) {
+        case .level(let level, let host): record("user swipe", host.userDismissed(level))
+        case .none(let outcome): record("user swipe", outcome)
         }
+    }
+
+    /// Swipes down the presentation on top (or the level `node` is in) as SwiftUI sometimes reports
+    /// it: the level's view disappears now, and the binding writes `nil` only when the returned
+    /// function is called (on a device, up to about a second later, after what the app did
+    /// meanwhile). Returns `nil`, logging why, when the level cannot be swiped down.
+    public func userSwipeDownWritingLater(_ node: NavigationNode? = nil) -> (@MainActor () -> UserWriteOutcome)? {
+        switch swipeTarget(of: node) {
+        case .level(let level, let host):
+            entries.append(.line("user swipe: \(level) disappeared, the write comes later"))
+            goneViews.insert(level.id)
+            level.didDisappear()
+            return { [weak self] in
+                let outcome = host.userDismissed(level)
+                return self?.record("user swipe's late write", outcome) ?? outcome
+            }
+        case .none(let outcome):
+            _ = record("user swipe", outcome)
+            return nil
+        }
+    }
+
+    /// What a swipe-down reaches: a level and the node hosting it, or nothing, with the outcome.
+    private enum SwipeTarget {
+        case level(NavigationNode, host: NavigationNode)
+        case none(UserWriteOutcome)
+    }
+
+    /// The level a swipe-down of `node`'s level (by default the top one) dismisses, or why none.
+    private func swipeTarget(of node: NavigationNode?) -> SwipeTarget {
+        guard let level = presentedLevel(of: node) else { return .none(.ignored("nothing presented to swipe down")) }
         guard let style = level.activePresentationStyle, style.canBeSwipedDown else {
-            return record("user swipe", .ignored("\(level) is a full-screen cover, which cannot be swiped down"))
+            return .none(.ignored("\(level) is a full-screen cover, which cannot be swiped down"))
         }
         if level.refusesInteractiveDismissal {
-            return record("user swipe", .refused("\(level) springs back: interactiveDismissDisabled"))
+            return .none(.refused("\(level) springs back: interactiveDismissDisabled"))
         }
         guard let host = level.presentingScreen as? NavigationNode else {
-            return record("user swipe", .ignored("\(level) has no host"))
+            return .none(.ignored("\(level) has no host"))
         }
-        return record("user swipe", host.userDismissed(level))
+        return .level(level, host: host)
     }
 
     /// SwiftUI's `dismiss` action called in `node`'s view: pops it when it is pushed, dismisses its

@@ -68,6 +68,8 @@ final class ModelShop {
     let driver: NavigationModelDriver
     let router: DefaultRouter
     var isSignedIn = true
+    /// The binding write of a swipe-down whose view went first, still to come.
+    var lateSwipeWrite: (@MainActor () -> UserWriteOutcome)?
     /// Every node a factory built, by name, in order.
     private(set) var built: [String] = []
     /// What the router's observers saw.

@@ -264,6 +264,52 @@ struct ModelPhaseTests {
         #expect(shop.model.node(named: "details 3") == nil)
     }
 
+    @Test("a sheet whose view disappeared before SwiftUI wrote its binding is dismissed without waiting for its view")
+    func disappearanceBeforeTheWrite() async throws {
+        let shop = ModelShop()
+        await shop.go(shop.details, 3)
+        shop.driver.mode = .manual
+        // The user swiped the sheet down: its view is gone, the binding's write is still to come.
+        let write = try #require(shop.driver.userSwipeDownWritingLater())
+        let (router, home) = (shop.router, shop.home)
+        let navigation = Task { try await router.navigate(to: home, animated: true) }
+        #expect(await shop.driver.waitForPendingAcknowledgement())
+        #expect(
+            shop.driver.pending.map(\.description) == ["appearance of screen \"home\" (select tab 0 of tabs \"main\")"])
+        shop.driver.acknowledgeAll()
+        #expect(try await navigation.value.name == "home")
+        // The write, when it comes, names a sheet the model no longer presents.
+        #expect("\(write())" == "ignored: nav \"details-nav\" is not presented over tabs \"main\" any more")
+        #expect(
+            shop.driver.log.suffix(3) == [
+                "user swipe: nav \"details-nav\" disappeared, the write comes later",
+                "appeared screen \"home\"",
+                "user swipe's late write: ignored: nav \"details-nav\" is not presented over tabs \"main\" any more",
+            ])
+    }
+
+    @Test("a disappearance the tree changed after, or that an appearance followed, is waited for again")
+    func staleDisappearance() async throws {
+        let shop = ModelShop()
+        await shop.go(shop.details, 3)
+        let sheet = try #require(shop.stack("details-nav"))
+        sheet.didDisappear()
+        sheet.didAppear()
+        shop.driver.mode = .manual
+        let waited = ["disappearance of details-nav, 1 level(s)", "appearance of home, 1 level(s)"]
+        let steps = await stepThrough(shop) { _ = try await shop.router.navigate(to: shop.home, animated: true) }
+        #expect(steps.steps == waited)
+
+        // The review presented over the sheet changed the tree after the sheet's disappearance.
+        shop.driver.mode = .automatic
+        await shop.go(shop.details, 3)
+        try #require(shop.stack("details-nav")).didDisappear()
+        await shop.go(shop.review, 3)
+        shop.driver.mode = .manual
+        let later = await stepThrough(shop) { _ = try await shop.router.navigate(to: shop.home, animated: true) }
+        #expect(later.steps == ["disappearance of review 3, 2 level(s)"] + waited)
+    }
+
     @Test("a user's swipe-down while the router waits for that sheet ends the navigation with the user's change")
     func swipeDuringPresentation() async throws {
         let shop = ModelShop()

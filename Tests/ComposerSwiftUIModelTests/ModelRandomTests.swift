@@ -20,6 +20,8 @@ enum ShopMove: Sendable {
     /// Makes the editor, if it is in the tree, refuse (or stop refusing) to leave.
     case editorRefuses(Bool)
     case userTapBack, userPopToRoot, userSwipeDown
+    /// A swipe-down whose view disappears at once and whose binding write lands after the next move.
+    case userSwipeDownWritingLater
     case userTapTab(Int)
 
     /// The move as Swift, `.product(2)`: a dot before the value as Swift describes an enum's.
@@ -31,7 +33,8 @@ enum ShopMove: Sendable {
         return random.pick([
             .home, .list, .account, .cart, .editor, .picker, .back, .product(id), .product(id), .details(id),
             .details(id), .review(id), .review(id), .signedIn(random.chance(70)), .editorRefuses(random.chance(50)),
-            .userTapBack, .userPopToRoot, .userSwipeDown, .userTapTab(random.int(in: 0...2)),
+            .userTapBack, .userPopToRoot, .userSwipeDown, .userSwipeDownWritingLater,
+            .userTapTab(random.int(in: 0...2)),
         ])
     }
 }
@@ -135,6 +138,9 @@ struct ModelRandomTests {
         let shop = ModelShop()
         await shop.go(shop.home, ())
         for (index, move) in moves.enumerated() {
+            // A swipe-down's view went a move ago; SwiftUI writes its binding after this move.
+            let lateWrite = shop.lateSwipeWrite
+            shop.lateSwipeWrite = nil
             let before = shop.render()
             let outcome = await play(move, on: shop)
             afterEachMove(shop, move)
@@ -148,6 +154,15 @@ struct ModelRandomTests {
                 report.broken = BrokenInvariant(move: index, problem: problem, before: before, after: after)
                 return report
             }
+            guard let lateWrite else { continue }
+            _ = lateWrite()
+            await settle(shop)
+            if let problem = problem(after: move, outcome: .notNavigation, before: after, in: shop) {
+                report.broken = BrokenInvariant(
+                    move: index, problem: "after the late write of a swipe-down: \(problem)", before: after,
+                    after: shop.render())
+                return report
+            }
         }
         return report
     }
@@ -157,6 +172,11 @@ struct ModelRandomTests {
         case navigated
         case failed(RoutingError)
         case notNavigation
+    }
+
+    /// Lets the driver acknowledge what a user's gesture asked, as a navigation waits for it.
+    private static func settle(_ shop: ModelShop) async {
+        for _ in 0..<50 where !shop.model.isSettled { await Task.yield() }
     }
 
     private static func play(_ move: ShopMove, on shop: ModelShop) async -> Outcome {
@@ -186,10 +206,10 @@ struct ModelRandomTests {
         case .userTapBack: _ = shop.driver.userTapBack()
         case .userPopToRoot: _ = shop.driver.userPopToRoot()
         case .userSwipeDown: _ = shop.driver.userSwipeDown()
+        case .userSwipeDownWritingLater: shop.lateSwipeWrite = shop.driver.userSwipeDownWritingLater()
         case .userTapTab(let index): _ = shop.driver.userTapTab(index)
         }
-        // A user's gesture settles like a navigation: let the driver acknowledge what it asked.
-        for _ in 0..<50 where !shop.model.isSettled { await Task.yield() }
+        await settle(shop)
         return .notNavigation
     }
 
@@ -201,6 +221,10 @@ struct ModelRandomTests {
         if !model.isSettled { return "the model still waits for \(model.pendingAcknowledgements.map(\.description))" }
         switch outcome {
         case .failed(let error):
+            // The driver acknowledges every change at once: a wait that times out waited in vain.
+            if error.underlyingError is AcknowledgementTimeoutError {
+                return "a navigation waited for the views in vain: \(error)"
+            }
             if error.code != .actionFailedAfterChanges, shop.render() != before {
                 return "a failed navigation changed the tree (\(error.code), step \(error.step ?? "none"))"
             }
