@@ -57,7 +57,7 @@ public final class NavigationModel: ScreenWindow, TreeRevisioning, TransitionSet
     /// sets it to run the change in a transaction that disables SwiftUI's animations, so that
     /// `animated: false` (and every change but the last of a navigation) shows no transition, as in
     /// UIKit. Without it (in tests, before any view exists) the change is applied as any other.
-    @ObservationIgnored package var runWithoutAnimation: (@MainActor (() -> Void) -> Void)?
+    @ObservationIgnored @exclusivity(unchecked) package var runWithoutAnimation: (@MainActor (() -> Void) -> Void)?
 
     /// Called with each acknowledgement the model starts waiting for; the test kit's driver answers
     /// it to stand in for a view.
@@ -182,6 +182,7 @@ public final class NavigationModel: ScreenWindow, TreeRevisioning, TransitionSet
 
     /// Runs `change`, through ``runWithoutAnimation`` when it is not to be animated; an error it
     /// throws there is carried out of the hook.
+    @inline(__always)
     private func perform<Failure: Error>(_ change: () throws(Failure) -> Void, animated: Bool) throws(Failure) {
         guard !animated, let runWithoutAnimation else { return try change() }
         var failure: Failure?

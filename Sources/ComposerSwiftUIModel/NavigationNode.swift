@@ -88,8 +88,9 @@ open class NavigationNode: ModalPresenting, DismissalVetoing, Identifiable, Hash
     /// The model's ``NavigationModel/treeRevision`` when this node's view last disappeared without
     /// the model waiting for it (a sheet the user swiped down, whose binding write can come a second
     /// later); `nil` once the view appears again. A dismissal made before the tree changes again
-    /// does not wait for a disappearance that has come already.
-    @ObservationIgnored var unawaitedDisappearance: Int?
+    /// does not wait for a disappearance that has come already. Unchecked for exclusivity, as the
+    /// model's bookkeeping is: main-actor state whose every access reads or assigns and ends.
+    @ObservationIgnored @exclusivity(unchecked) var unawaitedDisappearance: Int?
 
     /// Creates a node called `name`, outside any tree.
     public init(_ name: String) {

@@ -105,7 +105,7 @@ public final class NavigationModelDriver {
     }
 
     private func acknowledge(_ pending: PendingAcknowledgement) {
-        if pending.kind == .appearance { goneViews.remove(pending.node.id) }
+        if pending.kind == .appearance, !goneViews.isEmpty { goneViews.remove(pending.node.id) }
         entries.append(.acknowledged(pending.kind, kind: pending.node.kindName, name: pending.node.name))
         switch pending.kind {
         case .appearance: pending.node.didAppear()
