@@ -53,10 +53,11 @@ public final class NavigationModel: ScreenWindow, TreeRevisioning, TransitionSet
         withMutation(keyPath: Self.pendingAcknowledgementsKeyPath) { change(&storedPendingAcknowledgements) }
     }
 
-    /// Runs a change the router makes without animation. ComposerSwiftUI's `NavigationModelView`
-    /// sets it to run the change in a transaction that disables SwiftUI's animations, so that
-    /// `animated: false` (and every change but the last of a navigation) shows no transition, as in
-    /// UIKit. Without it (in tests, before any view exists) the change is applied as any other.
+    /// Runs a change the router waits for and makes without animation. ComposerSwiftUI's
+    /// `NavigationModelView` sets it to run the change in a transaction that disables SwiftUI's
+    /// animations, so that `animated: false` (and every change but the last of a navigation) shows
+    /// no transition, as in UIKit. Without it (in tests, before any view exists) the change is
+    /// applied as any other.
     @ObservationIgnored @exclusivity(unchecked) package var runWithoutAnimation: (@MainActor (() -> Void) -> Void)?
 
     /// Called with each acknowledgement the model starts waiting for; the test kit's driver answers
@@ -146,11 +147,16 @@ public final class NavigationModel: ScreenWindow, TreeRevisioning, TransitionSet
 
     /// Applies `change` (without SwiftUI's animations unless `animated`); when the node on top is
     /// another one after it, waits (if `waits`) for that node to appear.
+    ///
+    /// A change that does not wait is applied as it is, whatever `animated` says: the next change
+    /// joins it in the same state change (a pop and the push after it), and SwiftUI updates a view
+    /// in the transaction of the first change it observes, so a pop run without animation could
+    /// take the animation from the push that completes it.
     func applyChange(
         _ summary: @autoclosure () -> ChangeSummary, animated: Bool, waits: Bool = true, _ change: () throws -> Void
     ) async throws {
         let before = screenOnTop
-        try perform(change, animated: animated)
+        try perform(change, animated: animated || !waits)
         treeRevision &+= 1
         if let after = screenOnTop as? NavigationNode, after !== before {
             expect(.appearance, of: after, change: summary())

@@ -312,8 +312,8 @@ open class NavigationNode: ModalPresenting, DismissalVetoing, Identifiable, Hash
     /// screen on top changed and `waits`, returns once its view appeared. Outside a model, it only
     /// applies the change. The built-in containers make all their changes through it.
     ///
-    /// Pass the `animated` the router gave the container's method: a change without animation runs
-    /// in a SwiftUI transaction that disables animations.
+    /// Pass the `animated` the router gave the container's method: a change without animation that
+    /// waits runs in a SwiftUI transaction that disables animations.
     public func applyChange(
         _ summary: @autoclosure () -> String, animated: Bool = true, waits: Bool = true, _ change: () throws -> Void
     ) async throws {

@@ -111,7 +111,8 @@ open class TabsNode: NavigationNode, TabsContainer {
             throw NodeError.tabIndexOutOfRange(index: index, tabCount: tabs.count, tabs: description)
         }
         guard index != selectedIndex else { return }
-        // SwiftUI does not animate a change of tab: there is no transition to leave out.
+        // SwiftUI does not animate a change of tab, and a change that does not wait is applied as
+        // it is (see `NavigationModel.applyChange`).
         try await applyChange(.selectTab(index, of: self), animated: true, waits: false) { selectedIndex = index }
     }
 
