@@ -173,12 +173,11 @@ public final class NavigationModel: ScreenWindow, TreeRevisioning, TransitionSet
     }
 
     /// Applies `change`, which dismisses `level` (without SwiftUI's animations unless `animated`),
-    /// and waits for `level` to disappear, unless its view reported that it disappeared since the
-    /// tree last changed.
+    /// and waits for `level` to disappear, unless its view reported already that it disappeared.
     func applyDismissal(
         of level: NavigationNode, animated: Bool, summary: ChangeSummary, _ change: () -> Void
     ) async throws {
-        let goneAlready = level.unawaitedDisappearance == treeRevision
+        let goneAlready = level.viewDisappearedUnasked
         perform(change, animated: animated)
         treeRevision &+= 1
         dropAppearance(unlessCurrent: true)

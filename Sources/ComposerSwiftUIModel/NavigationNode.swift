@@ -85,12 +85,13 @@ open class NavigationNode: ModalPresenting, DismissalVetoing, Identifiable, Hash
     /// The model that last waited for this node, which its view's acknowledgements go to (a
     /// dismissed node has left the tree when its view disappears).
     @ObservationIgnored weak var acknowledgingModel: NavigationModel?
-    /// The model's ``NavigationModel/treeRevision`` when this node's view last disappeared without
-    /// the model waiting for it (a sheet the user swiped down, whose binding write can come a second
-    /// later); `nil` once the view appears again. A dismissal made before the tree changes again
-    /// does not wait for a disappearance that has come already. Unchecked for exclusivity, as the
-    /// model's bookkeeping is: main-actor state whose every access reads or assigns and ends.
-    @ObservationIgnored @exclusivity(unchecked) var unawaitedDisappearance: Int?
+    /// Whether this node's view disappeared without the model waiting for it and has not come back
+    /// since (a sheet the user swiped down, whose binding write can come a second later): a
+    /// dismissal of this level by the router does not wait for a disappearance that has come
+    /// already. Cleared when the view appears, when the node is presented, and when what this node
+    /// presents is taken away (a cover over it hid its view, which comes back). Unchecked for
+    /// exclusivity, as the model's bookkeeping is: main-actor state whose every access ends at once.
+    @ObservationIgnored @exclusivity(unchecked) var viewDisappearedUnasked = false
 
     /// Creates a node called `name`, outside any tree.
     public init(_ name: String) {
@@ -121,17 +122,17 @@ open class NavigationNode: ModalPresenting, DismissalVetoing, Identifiable, Hash
     /// router that waits for this node to appear completes; any other call is ignored, so a view
     /// that appears again does no harm.
     public func didAppear() {
-        unawaitedDisappearance = nil
+        viewDisappearedUnasked = false
         acknowledgingModel?.acknowledge(.appearance, of: self)
     }
 
     /// Tells the model that this node's view disappeared (call it from `onDisappear`). A dismissal
     /// of the router that waits for it completes. One that comes first (the user swiped the sheet
-    /// down and SwiftUI has not written the binding yet) is kept until the tree changes, so that a
-    /// dismissal of the router made meanwhile does not wait for it in vain.
+    /// down and SwiftUI has not written the binding yet) is kept until the view comes back, so that
+    /// a dismissal of the router made meanwhile does not wait for it in vain.
     public func didDisappear() {
         if let model = acknowledgingModel, model.acknowledge(.disappearance, of: self) { return }
-        unawaitedDisappearance = containingModel?.treeRevision
+        viewDisappearedUnasked = true
     }
 
     /// The presented node when it is shown as a sheet: the item of this node's `sheet(item:)`.
@@ -258,6 +259,7 @@ open class NavigationNode: ModalPresenting, DismissalVetoing, Identifiable, Hash
         let style = presented.presentationStyle
         do {
             try await model.applyChange(.phrase("present", presented, "from", host), animated: animated) {
+                presented.viewDisappearedUnasked = false
                 presented.presenterNode = host
                 presented.activePresentationStyle = style
                 presented.popoverAnchor = style == .popover ? id : nil
@@ -462,6 +464,8 @@ enum TreeEditing {
     /// Takes what `host` presents, and everything presented above it, out of the tree.
     static func detachPresentations(from host: NavigationNode) {
         guard let presented = host.presentedNode else { return }
+        // What covered the host goes: its view, if that hid it, comes back.
+        host.viewDisappearedUnasked = false
         for level in presentationChain(from: presented).reversed() {
             level.presenterNode?.presentedNode = nil
             level.presenterNode = nil

@@ -132,7 +132,11 @@ open class TabsNode: NavigationNode, TabsContainer {
         guard index != selectedIndex else {
             return .ignored("tab \(index) of \(self) is selected already (a duplicate write)")
         }
-        if let cover = ScreenTree.screenCovering(self) {
+        // A presentation whose view is gone (swiped down, its binding write still to come) covers
+        // nothing the user sees.
+        if let cover = ScreenTree.screenCovering(self), (cover as? NavigationNode)?.viewDisappearedUnasked != true {
+            // Told as a change: the tab view may show the written tab; see StackNode.userWrotePath.
+            withMutation(keyPath: \.selectedIndex) {}
             return .ignored("\(self) is covered by \(cover), so its tabs cannot be tapped")
         }
         if let navigation = tabs[index].userSelectionNavigation {

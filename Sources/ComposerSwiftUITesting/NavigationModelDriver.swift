@@ -100,12 +100,24 @@ public final class NavigationModelDriver {
         return !model.pendingAcknowledgements.isEmpty
     }
 
+    /// A node that appears is on screen, and so is every level it is shown in or from: none of
+    /// them is gone any more.
+    private func viewsAreBack(around node: NavigationNode) {
+        goneViews.remove(node.id)
+        var level = ScreenTree.levelRoot(of: node) as? NavigationNode
+        for _ in 0..<10_000 {
+            guard let current = level else { return }
+            goneViews.remove(current.id)
+            level = current.presentingScreen.flatMap { ScreenTree.levelRoot(of: $0) } as? NavigationNode
+        }
+    }
+
     private func viewCanReport(_ pending: PendingAcknowledgement) -> Bool {
         pending.kind == .appearance || !goneViews.contains(pending.node.id)
     }
 
     private func acknowledge(_ pending: PendingAcknowledgement) {
-        if pending.kind == .appearance, !goneViews.isEmpty { goneViews.remove(pending.node.id) }
+        if pending.kind == .appearance, !goneViews.isEmpty { viewsAreBack(around: pending.node) }
         entries.append(.acknowledged(pending.kind, kind: pending.node.kindName, name: pending.node.name))
         switch pending.kind {
         case .appearance: pending.node.didAppear()

@@ -68,8 +68,9 @@ final class ModelShop {
     let driver: NavigationModelDriver
     let router: DefaultRouter
     var isSignedIn = true
-    /// The binding write of a swipe-down whose view went first, still to come.
-    var lateSwipeWrite: (@MainActor () -> UserWriteOutcome)?
+    /// The binding writes of swipe-downs whose view went first, still to come, each with the number
+    /// of moves it comes after.
+    var lateSwipeWrites: [(movesLeft: Int, write: @MainActor () -> UserWriteOutcome)] = []
     /// Every node a factory built, by name, in order.
     private(set) var built: [String] = []
     /// What the router's observers saw.

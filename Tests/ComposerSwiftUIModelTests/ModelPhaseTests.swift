@@ -279,7 +279,7 @@ struct ModelPhaseTests {
             ])
     }
 
-    @Test("a disappearance the tree changed after, or that an appearance followed, is waited for again")
+    @Test("a disappearance that an appearance followed, or a dismissal of what covered the level, is waited for again")
     func staleDisappearance() async throws {
         let shop = ModelShop()
         await shop.go(shop.details, 3)
@@ -291,7 +291,8 @@ struct ModelPhaseTests {
         let steps = await stepThrough(shop) { _ = try await shop.router.navigate(to: shop.home, animated: true) }
         #expect(steps.steps == waited)
 
-        // The review presented over the sheet changed the tree after the sheet's disappearance.
+        // The review presented over the sheet is dismissed first: the sheet's view, which a cover
+        // would have hidden, comes back, so its own dismissal waits again.
         shop.driver.mode = .automatic
         await shop.go(shop.details, 3)
         try #require(shop.stack("details-nav")).didDisappear()
@@ -299,6 +300,29 @@ struct ModelPhaseTests {
         shop.driver.mode = .manual
         let later = await stepThrough(shop) { _ = try await shop.router.navigate(to: shop.home, animated: true) }
         #expect(later.steps == ["disappearance of review 3, 2 level(s)"] + waited)
+    }
+
+    @Test(
+        "after a swipe whose write is late, the user's back tap and tab tap under the gone sheet apply, and a dismissal does not wait"
+    )
+    func movesUnderAGoneSheet() async throws {
+        let shop = ModelShop()
+        await shop.go(shop.details, 3)
+        let write = try #require(shop.driver.userSwipeDownWritingLater())
+        // The sheet is gone on screen: the user goes back in the stack under it, then taps a tab.
+        #expect(shop.driver.userTapBack(in: shop.stack("products-nav")).isApplied)
+        #expect(shop.driver.userTapTab(0).isApplied)
+        shop.driver.mode = .manual
+        let (router, account) = (shop.router, shop.account)
+        let navigation = Task { try await router.navigate(to: account, animated: true) }
+        #expect(await shop.driver.waitForPendingAcknowledgement())
+        #expect(
+            shop.driver.pending.map(\.description) == [
+                "appearance of screen \"account\" (select tab 2 of tabs \"main\")"
+            ])
+        shop.driver.acknowledgeAll()
+        #expect(try await navigation.value.name == "account")
+        #expect("\(write())" == "ignored: nav \"details-nav\" is not presented over tabs \"main\" any more")
     }
 
     @Test("a user's swipe-down while the router waits for that sheet ends the navigation with the user's change")

@@ -20,8 +20,9 @@ enum ShopMove: Sendable {
     /// Makes the editor, if it is in the tree, refuse (or stop refusing) to leave.
     case editorRefuses(Bool)
     case userTapBack, userPopToRoot, userSwipeDown
-    /// A swipe-down whose view disappears at once and whose binding write lands after the next move.
-    case userSwipeDownWritingLater
+    /// A swipe-down whose view disappears at once and whose binding write lands after the next
+    /// `movesLater` moves.
+    case userSwipeDownWritingLater(movesLater: Int)
     case userTapTab(Int)
 
     /// The move as Swift, `.product(2)`: a dot before the value as Swift describes an enum's.
@@ -33,7 +34,7 @@ enum ShopMove: Sendable {
         return random.pick([
             .home, .list, .account, .cart, .editor, .picker, .back, .product(id), .product(id), .details(id),
             .details(id), .review(id), .review(id), .signedIn(random.chance(70)), .editorRefuses(random.chance(50)),
-            .userTapBack, .userPopToRoot, .userSwipeDown, .userSwipeDownWritingLater,
+            .userTapBack, .userPopToRoot, .userSwipeDown, .userSwipeDownWritingLater(movesLater: random.int(in: 1...3)),
             .userTapTab(random.int(in: 0...2)),
         ])
     }
@@ -138,9 +139,12 @@ struct ModelRandomTests {
         let shop = ModelShop()
         await shop.go(shop.home, ())
         for (index, move) in moves.enumerated() {
-            // A swipe-down's view went a move ago; SwiftUI writes its binding after this move.
-            let lateWrite = shop.lateSwipeWrite
-            shop.lateSwipeWrite = nil
+            // The swipe-downs whose view went some moves ago and whose binding SwiftUI writes
+            // after this move.
+            let due = shop.lateSwipeWrites.indices.filter { shop.lateSwipeWrites[$0].movesLeft == 1 }.map {
+                shop.lateSwipeWrites[$0].write
+            }
+            shop.lateSwipeWrites = shop.lateSwipeWrites.filter { $0.movesLeft > 1 }.map { ($0.movesLeft - 1, $0.write) }
             let before = shop.render()
             let outcome = await play(move, on: shop)
             afterEachMove(shop, move)
@@ -154,8 +158,8 @@ struct ModelRandomTests {
                 report.broken = BrokenInvariant(move: index, problem: problem, before: before, after: after)
                 return report
             }
-            guard let lateWrite else { continue }
-            _ = lateWrite()
+            guard !due.isEmpty else { continue }
+            for write in due { _ = write() }
             await settle(shop)
             if let problem = problem(after: move, outcome: .notNavigation, before: after, in: shop) {
                 report.broken = BrokenInvariant(
@@ -206,7 +210,8 @@ struct ModelRandomTests {
         case .userTapBack: _ = shop.driver.userTapBack()
         case .userPopToRoot: _ = shop.driver.userPopToRoot()
         case .userSwipeDown: _ = shop.driver.userSwipeDown()
-        case .userSwipeDownWritingLater: shop.lateSwipeWrite = shop.driver.userSwipeDownWritingLater()
+        case .userSwipeDownWritingLater(let movesLater):
+            if let write = shop.driver.userSwipeDownWritingLater() { shop.lateSwipeWrites.append((movesLater, write)) }
         case .userTapTab(let index): _ = shop.driver.userTapTab(index)
         }
         await settle(shop)
