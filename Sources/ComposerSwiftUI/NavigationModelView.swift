@@ -14,8 +14,8 @@
     ///
     /// It renders the model and reports what the user does; it makes no decision of its own. Until
     /// the model has a root (before the first navigation) it shows nothing. A change the router
-    /// waits for and makes without animation (`animated: false`, and every change but the last of
-    /// a navigation) reaches SwiftUI in a transaction that disables animations.
+    /// makes without animation (`animated: false`, and every change but the last of a navigation)
+    /// reaches SwiftUI in a transaction that disables animations.
     @available(iOS 17, macOS 14, *)
     public struct NavigationModelView: View {
         /// The model shown.

@@ -19,7 +19,7 @@ import Observation
 @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
 @MainActor
 @Observable
-public final class NavigationModel: ScreenWindow, TreeRevisioning, TransitionSettling {
+public final class NavigationModel: ScreenWindow, TreeRevisioning, TransitionSettling, NavigationBracketing {
     /// The root node, rendered at the top of the scene.
     public private(set) var root: NavigationNode?
 
@@ -53,12 +53,22 @@ public final class NavigationModel: ScreenWindow, TreeRevisioning, TransitionSet
         withMutation(keyPath: Self.pendingAcknowledgementsKeyPath) { change(&storedPendingAcknowledgements) }
     }
 
-    /// Runs a change the router waits for and makes without animation. ComposerSwiftUI's
-    /// `NavigationModelView` sets it to run the change in a transaction that disables SwiftUI's
-    /// animations, so that `animated: false` (and every change but the last of a navigation) shows
-    /// no transition, as in UIKit. Without it (in tests, before any view exists) the change is
-    /// applied as any other.
+    /// Runs a change the router makes without animation. ComposerSwiftUI's `NavigationModelView`
+    /// sets it to run the change in a transaction that disables SwiftUI's animations, so that
+    /// `animated: false` (and every change but the last of a navigation) shows no transition, as in
+    /// UIKit. Without it (in tests, before any view exists) the change is applied as any other.
     @ObservationIgnored @exclusivity(unchecked) package var runWithoutAnimation: (@MainActor (() -> Void) -> Void)?
+
+    /// A stack popped without animation whose views have not heard of it yet: the push that joins
+    /// the pop tells them in its own transaction (SwiftUI updates a view in the transaction of the
+    /// first change it observes, so a pop told first would set the push's animation); anything
+    /// else the model does first tells them, without animation, and so does the end of the
+    /// navigation (or, outside one, the main actor's next turn).
+    @ObservationIgnored @exclusivity(unchecked) private var untoldPop: StackNode?
+    /// Whether a turn of the main actor is to tell ``untoldPop``.
+    @ObservationIgnored @exclusivity(unchecked) private var tellingScheduled = false
+    /// How many navigations of routers are running in this model (one inside another counts too).
+    @ObservationIgnored @exclusivity(unchecked) private var navigationsRunning = 0
 
     /// Called with each acknowledgement the model starts waiting for; the test kit's driver answers
     /// it to stand in for a view.
@@ -130,8 +140,19 @@ public final class NavigationModel: ScreenWindow, TreeRevisioning, TransitionSet
 
     // MARK: - Settling
 
-    /// Whether nothing waits for the view.
-    public var isSettled: Bool { pendingAcknowledgements.isEmpty }
+    /// Whether nothing waits for the view (and the views have heard of every change).
+    public var isSettled: Bool { pendingAcknowledgements.isEmpty && untoldPop == nil }
+
+    /// Counts a router's navigation, which tells the views of a kept pop when it ends.
+    public func navigationWillBegin() {
+        navigationsRunning += 1
+    }
+
+    /// Tells the views of a pop kept for a change that did not come.
+    public func navigationDidEnd() {
+        navigationsRunning -= 1
+        if navigationsRunning == 0 { tellUntoldPop() }
+    }
 
     /// Returns once the view acknowledged every change, or after ``acknowledgementTimeout``, when
     /// what was not acknowledged is given up (the change that waited for it has failed already).
@@ -149,12 +170,13 @@ public final class NavigationModel: ScreenWindow, TreeRevisioning, TransitionSet
     /// another one after it, waits (if `waits`) for that node to appear.
     ///
     /// A change that does not wait is applied as it is, whatever `animated` says: the next change
-    /// joins it in the same state change (a pop and the push after it), and SwiftUI updates a view
-    /// in the transaction of the first change it observes, so a pop run without animation could
-    /// take the animation from the push that completes it.
+    /// joins it in the same state change, and SwiftUI updates a view in the transaction of the
+    /// first change it observes. (A tab selection, which SwiftUI does not animate; a stack's pop
+    /// changes silently and is told later, see ``deferTelling(popOf:)``.)
     func applyChange(
         _ summary: @autoclosure () -> ChangeSummary, animated: Bool, waits: Bool = true, _ change: () throws -> Void
     ) async throws {
+        tellUntoldPop()
         let before = screenOnTop
         try perform(change, animated: animated || !waits)
         treeRevision &+= 1
@@ -167,6 +189,7 @@ public final class NavigationModel: ScreenWindow, TreeRevisioning, TransitionSet
     /// Takes back what `host` presents, with everything above it, after its view never appeared:
     /// the views were never told to show it, so nothing waits for it to disappear.
     func withdrawPresentation(from host: NavigationNode) {
+        tellUntoldPop()
         // Never shown, so nothing to animate away.
         perform({ TreeEditing.detachPresentations(from: host) }, animated: false)
         treeRevision &+= 1
@@ -177,12 +200,40 @@ public final class NavigationModel: ScreenWindow, TreeRevisioning, TransitionSet
     func applyDismissal(
         of level: NavigationNode, animated: Bool, summary: ChangeSummary, _ change: () -> Void
     ) async throws {
+        tellUntoldPop()
         let goneAlready = level.viewDisappearedUnasked
         perform(change, animated: animated)
         treeRevision &+= 1
         dropAppearance(unlessCurrent: true)
         if !goneAlready { expect(.disappearance, of: level, change: summary) }
         try await waitForAcknowledgements()
+    }
+
+    /// Keeps `stack`'s pop, applied without telling its observers, for the change that joins it;
+    /// tells one kept before first.
+    func deferTelling(popOf stack: StackNode) {
+        tellUntoldPop()
+        untoldPop = stack
+        guard navigationsRunning == 0, !tellingScheduled else { return }
+        tellingScheduled = true
+        // A pop made outside a router's navigation (an app's own call), which no end of navigation
+        // tells, still reaches the views if nothing joins it.
+        Task { @MainActor [weak self] in
+            self?.tellingScheduled = false
+            self?.tellUntoldPop()
+        }
+    }
+
+    /// Lets `stack`'s change, about to be made, tell its views of its kept pop.
+    func claimUntoldPop(of stack: StackNode) {
+        if untoldPop === stack { untoldPop = nil }
+    }
+
+    /// Tells the views of a kept pop, without animation.
+    private func tellUntoldPop() {
+        guard let stack = untoldPop else { return }
+        untoldPop = nil
+        perform({ stack.tellNodesChanged() }, animated: false)
     }
 
     /// Runs `change`, through ``runWithoutAnimation`` when it is not to be animated; an error it
@@ -201,6 +252,7 @@ public final class NavigationModel: ScreenWindow, TreeRevisioning, TransitionSet
     /// of this model as the user's. A waited-for appearance of a node that is no longer on top
     /// fails: the user's change took it away.
     func applyUserChange(_ summary: String, _ change: () -> Void) {
+        tellUntoldPop()
         let leaving = screenOnTop
         change()
         treeRevision &+= 1
@@ -253,6 +305,7 @@ public final class NavigationModel: ScreenWindow, TreeRevisioning, TransitionSet
     /// Returns once nothing waits for the view; throws ``AcknowledgementTimeoutError`` after
     /// ``acknowledgementTimeout``, and the error of a wait the user's change made impossible.
     func waitForAcknowledgements() async throws {
+        tellUntoldPop()
         guard !pendingAcknowledgements.isEmpty else { return }
         nextWaiterID += 1
         let id = nextWaiterID

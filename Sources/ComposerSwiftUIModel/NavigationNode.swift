@@ -315,7 +315,8 @@ open class NavigationNode: ModalPresenting, DismissalVetoing, Identifiable, Hash
     /// applies the change. The built-in containers make all their changes through it.
     ///
     /// Pass the `animated` the router gave the container's method: a change without animation that
-    /// waits runs in a SwiftUI transaction that disables animations.
+    /// waits runs in a SwiftUI transaction that disables animations; one that does not wait is
+    /// applied as it is.
     public func applyChange(
         _ summary: @autoclosure () -> String, animated: Bool = true, waits: Bool = true, _ change: () throws -> Void
     ) async throws {

@@ -95,16 +95,30 @@ open class StackNode: NavigationNode, NavigationStackContainer {
     /// animates only the last change of a navigation, so a push that follows (a link to another
     /// product) joins the same state change, and SwiftUI shows one push rather than a pop and a
     /// push; what follows waits for the appearance with its own, and the router waits for it at the
-    /// end of the navigation.
+    /// end of the navigation. The views hear of such a pop with the push that joins it, in that
+    /// push's transaction, or else on their own without animation before the model next changes or
+    /// waits, or when the router's navigation ends (outside one, on the main actor's next turn).
     public func setStack(_ screens: [any Screen], animated: Bool) async throws {
         let oldNodes = nodes
+        let model = containingModel
         // A pop keeps the start of the stack: those nodes are this stack's already and were checked
         // when they came, so only the ones past it leave. Anything else is checked node by node.
         if let kept = keptStart(of: screens) {
-            try await applyChange(Self.summary("pop to", kept.last, on: self), animated: animated, waits: animated) {
-                for child in oldNodes[kept.count...] { releaseOwnChild(child) }
-                nodes = kept
+            guard !animated, let model else {
+                model?.claimUntoldPop(of: self)
+                try await applyChange(
+                    Self.summary("pop to", kept.last, on: self), animated: animated, waits: animated
+                ) {
+                    for child in oldNodes[kept.count...] { releaseOwnChild(child) }
+                    nodes = kept
+                }
+                return
             }
+            try await applyChange(Self.summary("pop to", kept.last, on: self), animated: false, waits: false) {
+                for child in oldNodes[kept.count...] { releaseOwnChild(child) }
+                setNodesUntold(kept)
+            }
+            model.deferTelling(popOf: self)
             return
         }
         let newNodes = try validatedChildren(screens, forStack: true)
@@ -116,10 +130,25 @@ open class StackNode: NavigationNode, NavigationStackContainer {
                 break
             }
         }
+        // A pop of this stack not told yet is told by this change, in its transaction.
+        model?.claimUntoldPop(of: self)
         try await applyChange(Self.summary(verb, newNodes.last, on: self), animated: animated) {
             replaceChildren(oldNodes, with: newNodes)
             nodes = newNodes
         }
+    }
+
+    /// Sets ``nodes`` without telling its observers, for a pop the views hear of later (see
+    /// ``setStack(_:animated:)``): what the router and the model read changes at once.
+    private func setNodesUntold(_ kept: [NavigationNode]) {
+        _nodes = kept
+        // The start of what the screens were: cut, rather than converted again node by node.
+        nodesAsScreens.removeLast(max(nodesAsScreens.count - kept.count, 0))
+    }
+
+    /// Tells the observers of ``nodes`` of a change made with ``setNodesUntold(_:)``.
+    func tellNodesChanged() {
+        withMutation(keyPath: Self.nodesKeyPath) {}
     }
 
     /// What a change that leaves `top` on top (nothing: `nil`) says, `verb` naming it ("push",

@@ -2,6 +2,7 @@ import Composer
 import ComposerLinks
 import ComposerSwiftUIModel
 import ComposerSwiftUITesting
+import Observation
 import Testing
 
 /// How a navigation reaches SwiftUI: in phases it accepts, each waiting for the view's
@@ -176,20 +177,28 @@ struct ModelPhaseTests {
         #expect(try await back.value.name == "list")
     }
 
-    @Test("an animated navigation makes its waited changes but the last without animation; one without animation, all")
+    @Test(
+        "an animated navigation makes every change but the last without animation, a pop with the push joining it; one without animation, all"
+    )
     func changesWithoutAnimation() async throws {
         let shop = ModelShop()
         await shop.go(shop.details, 3)
         // What the views run in a transaction without animation, as the tree stands after it.
         var unanimated: [String] = []
+        let stackNotice = FirstNotice()
         shop.model.runWithoutAnimation = { change in
+            stackNotice.inHook = true
             change()
+            stackNotice.inHook = false
             unanimated.append(shop.driver.render())
         }
+        let products = try #require(shop.stack("products-nav"))
 
         // The sheet goes without a transition. The pop to the list is joined by the push in one
-        // state change and left as it is, so the push that ends the navigation keeps its animation.
+        // state change, so the stack hears of them with the push, which animates.
+        stackNotice.watch { _ = products.path }
         _ = try await shop.router.navigate(to: shop.product, with: 7, animated: true)
+        #expect(stackNotice.firstInHook == false)
         #expect(
             unanimated == [
                 """
@@ -242,6 +251,31 @@ struct ModelPhaseTests {
         unanimated = []
         #expect(shop.driver.userSwipeDown().isApplied)
         #expect(unanimated == [])
+
+        // Without animation, a pop and the push that joins it reach the stack as one change, the
+        // push's; a pop that ends a navigation reaches it without animation too.
+        stackNotice.watch { _ = products.path }
+        _ = try await shop.router.navigate(to: shop.product, with: 3, animated: false)
+        #expect(unanimated == [productsTab(["product 3"])])
+        #expect(stackNotice.firstInHook == true)
+        unanimated = []
+        _ = try await shop.router.navigate(to: shop.list(), animated: false)
+        #expect(unanimated == [productsTab([])])
+    }
+
+    /// The shop's tabs, the products tab selected, its stack holding the list and `products`.
+    private func productsTab(_ products: [String]) -> String {
+        let pushed = products.map { "\n      screen \"\($0)\"" }.joined()
+        return """
+            window
+              tabs "main" selected=1
+                nav "home-nav"
+                  screen "home"
+                nav "products-nav"
+                  screen "list"\(pushed)
+                nav "account-nav"
+                  screen "account"
+            """
     }
 
     @Test("a missing disappearance of a dismissed sheet becomes a routing error naming the dismissal")
@@ -412,5 +446,21 @@ struct ModelPhaseTests {
         let relaunched = ModelShop()
         _ = await relaunched.router.restore(saved.urls, using: try relaunched.makeLinks())
         #expect(relaunched.render() == shop.render())
+    }
+}
+
+/// Whether the first change an observer of a stack hears of comes inside the model's hook for
+/// changes without animation: SwiftUI updates a view in the transaction of that first change.
+@MainActor
+private final class FirstNotice: @unchecked Sendable {
+    var inHook = false
+    private(set) var firstInHook: Bool?
+
+    /// Observes what `read` reads, as a view's body does, forgetting what was heard before.
+    func watch(_ read: () -> Void) {
+        firstInHook = nil
+        withObservationTracking(read) { [self] in
+            MainActor.assumeIsolated { if firstInHook == nil { firstInHook = inHook } }
+        }
     }
 }

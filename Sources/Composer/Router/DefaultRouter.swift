@@ -180,9 +180,13 @@ public final class DefaultRouter {
             in: traits.window, current: run.tree.current, byUser: isOutermost && TabTap.isRunning
         ) { () async throws(RoutingError) in
             await traits.settle()
+            traits.navigationWillBegin()
             do {
-                return (try await run.run(animated: animated), run)
+                let screen = try await run.run(animated: animated)
+                traits.navigationDidEnd()
+                return (screen, run)
             } catch {
+                traits.navigationDidEnd()
                 throw logged(
                     (error as? RoutingError)
                         ?? RoutingError(
@@ -235,25 +239,39 @@ extension DefaultRouter {
         let window: any ScreenWindow
         let settling: (any TransitionSettling)?
         let revisioning: (any TreeRevisioning)?
+        let bracketing: (any NavigationBracketing)?
 
         /// Per window class, whether it adopts each protocol: a window that adopts neither (the
         /// usual kind) is not cast at all. Casting to these protocols, which values adopt as well
         /// as classes, took about 2,600 instructions, a seventh of a navigation to the current
         /// screen, for every router and every change of window. Main actor only.
-        @exclusivity(unchecked) private static var adoptions = ClassTable<(settling: Bool, revisioning: Bool)>()
+        @exclusivity(unchecked) private static var adoptions = ClassTable<
+            (settling: Bool, revisioning: Bool, bracketing: Bool)
+        >()
 
         init(window: any ScreenWindow) {
             self.window = window
             let adopts = Self.adoptions.value(for: ObjectIdentifier(type(of: window))) {
-                (window is any TransitionSettling, window is any TreeRevisioning)
+                (window is any TransitionSettling, window is any TreeRevisioning, window is any NavigationBracketing)
             }
             settling = adopts.settling ? window as? any TransitionSettling : nil
             revisioning = adopts.revisioning ? window as? any TreeRevisioning : nil
+            bracketing = adopts.bracketing ? window as? any NavigationBracketing : nil
         }
 
         /// Returns once the window has no transition running, if it can say so.
         func settle() async {
             if let settling, !settling.isSettled { await settling.waitUntilSettled() }
+        }
+
+        /// Tells the window that a navigation begins, if it wants to know.
+        func navigationWillBegin() {
+            if let bracketing { bracketing.navigationWillBegin() }
+        }
+
+        /// Tells the window that a navigation ended, if it wants to know.
+        func navigationDidEnd() {
+            if let bracketing { bracketing.navigationDidEnd() }
         }
     }
 

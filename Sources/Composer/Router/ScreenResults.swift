@@ -239,6 +239,8 @@ extension DefaultRouter {
             observation.removalsRunning += 1
             defer { observation.removalsRunning -= 1 }
             try await reportingJump(in: traits.window, current: tree.current) { () async throws(RoutingError) in
+                traits.navigationWillBegin()
+                defer { traits.navigationDidEnd() }
                 let removal = FinishedScreenRemoval(screen)
                 if let refusing = removal.refusingScreen {
                     throw RoutingError(
