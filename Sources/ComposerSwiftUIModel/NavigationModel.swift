@@ -150,7 +150,8 @@ public final class NavigationModel: ScreenWindow, TreeRevisioning, TransitionSet
 
     /// Tells the views of a pop kept for a change that did not come.
     public func navigationDidEnd() {
-        navigationsRunning -= 1
+        // Never below zero: a call of the app's own, unpaired, must not stop the count.
+        navigationsRunning = max(navigationsRunning - 1, 0)
         if navigationsRunning == 0 { tellUntoldPop() }
     }
 
