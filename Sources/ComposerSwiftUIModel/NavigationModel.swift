@@ -225,9 +225,13 @@ public final class NavigationModel: ScreenWindow, TreeRevisioning, TransitionSet
         }
     }
 
-    /// Lets `stack`'s change, about to be made, tell its views of its kept pop.
-    func claimUntoldPop(of stack: StackNode) {
-        if untoldPop === stack { untoldPop = nil }
+    /// Lets `stack`'s change, about to be made, tell its views of its kept pop; returns whether
+    /// there was one.
+    @discardableResult
+    func claimUntoldPop(of stack: StackNode) -> Bool {
+        guard untoldPop === stack else { return false }
+        untoldPop = nil
+        return true
     }
 
     /// Tells the views of a kept pop, without animation.

@@ -105,12 +105,15 @@ open class StackNode: NavigationNode, NavigationStackContainer {
         // when they came, so only the ones past it leave. Anything else is checked node by node.
         if let kept = keptStart(of: screens) {
             guard !animated, let model else {
-                model?.claimUntoldPop(of: self)
+                let claimed = model?.claimUntoldPop(of: self) == true
                 try await applyChange(
                     Self.summary("pop to", kept.last, on: self), animated: animated, waits: animated
                 ) {
                     for child in oldNodes[kept.count...] { releaseOwnChild(child) }
                     nodes = kept
+                    // The kept pop is told here even when this one keeps every node (an assignment
+                    // of the same nodes tells no one).
+                    if claimed { tellNodesChanged() }
                 }
                 return
             }

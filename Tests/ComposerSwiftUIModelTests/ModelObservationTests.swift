@@ -72,6 +72,21 @@ struct ModelObservationTests {
         withExtendedLifetime(scene.driver) {}
     }
 
+    @Test("a pop kept back is told by the next change of its stack, even one that keeps every node")
+    func keptPopToldByItsStack() async throws {
+        let scene = StackScene()
+        let (home, stack) = (scene.home, scene.stack)
+        try await stack.setStack([home, NavigationNode("detail")], animated: true)
+        let told = Told()
+        withObservationTracking({ _ = stack.childScreens }, onChange: { told.mark() })
+        try await stack.setStack([home], animated: false)
+        #expect(!told.value)
+        try await stack.setStack([home], animated: true)
+        #expect(told.value)
+        #expect(stack.path.isEmpty)
+        withExtendedLifetime(scene.driver) {}
+    }
+
     @Test("what the model waits for reports its changes, through isSettled too")
     func pendingAcknowledgementsAreObserved() async throws {
         let scene = StackScene()
