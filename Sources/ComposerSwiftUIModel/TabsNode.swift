@@ -122,7 +122,9 @@ open class TabsNode: NavigationNode, TabsContainer {
     /// A tab with a ``NavigationNode/userSelectionNavigation`` runs it instead (its guards decide,
     /// and its route selects the tab); the selection is published again so the tab bar shows the
     /// tab that stays selected meanwhile. A write of the selected tab is a duplicate, one of a tab
-    /// that is gone is stale, and one under a presentation cannot be a tap: all are ignored.
+    /// that is gone is stale, and one under a presentation cannot be a tap: all are ignored (the
+    /// last told to the views again). A presentation whose view is gone, swiped down before
+    /// SwiftUI wrote its binding, covers nothing.
     @discardableResult
     public func userSelectedTab(_ id: NodeID?) -> UserWriteOutcome {
         guard containingModel != nil else { return .ignored("\(self) is no longer on screen") }

@@ -152,7 +152,7 @@ public final class NavigationModelDriver {
     public func userSwipeDown(_ node: NavigationNode? = nil) -> UserWriteOutcome {
         switch swipeTarget(of: node) {
         case .level(let level, let host): record("user swipe", host.userDismissed(level))
-        case .none(let outcome): record("user swipe", outcome)
+        case .unswipeable(let outcome): record("user swipe", outcome)
         }
     }
 
@@ -170,7 +170,7 @@ public final class NavigationModelDriver {
                 let outcome = host.userDismissed(level)
                 return self?.record("user swipe's late write", outcome) ?? outcome
             }
-        case .none(let outcome):
+        case .unswipeable(let outcome):
             _ = record("user swipe", outcome)
             return nil
         }
@@ -179,20 +179,22 @@ public final class NavigationModelDriver {
     /// What a swipe-down reaches: a level and the node hosting it, or nothing, with the outcome.
     private enum SwipeTarget {
         case level(NavigationNode, host: NavigationNode)
-        case none(UserWriteOutcome)
+        case unswipeable(UserWriteOutcome)
     }
 
     /// The level a swipe-down of `node`'s level (by default the top one) dismisses, or why none.
     private func swipeTarget(of node: NavigationNode?) -> SwipeTarget {
-        guard let level = presentedLevel(of: node) else { return .none(.ignored("nothing presented to swipe down")) }
+        guard let level = presentedLevel(of: node) else {
+            return .unswipeable(.ignored("nothing presented to swipe down"))
+        }
         guard let style = level.activePresentationStyle, style.canBeSwipedDown else {
-            return .none(.ignored("\(level) is a full-screen cover, which cannot be swiped down"))
+            return .unswipeable(.ignored("\(level) is a full-screen cover, which cannot be swiped down"))
         }
         if level.refusesInteractiveDismissal {
-            return .none(.refused("\(level) springs back: interactiveDismissDisabled"))
+            return .unswipeable(.refused("\(level) springs back: interactiveDismissDisabled"))
         }
         guard let host = level.presentingScreen as? NavigationNode else {
-            return .none(.ignored("\(level) has no host"))
+            return .unswipeable(.ignored("\(level) has no host"))
         }
         return .level(level, host: host)
     }
