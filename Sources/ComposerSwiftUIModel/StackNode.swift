@@ -104,24 +104,21 @@ open class StackNode: NavigationNode, NavigationStackContainer {
         // A pop keeps the start of the stack: those nodes are this stack's already and were checked
         // when they came, so only the ones past it leave. Anything else is checked node by node.
         if let kept = keptStart(of: screens) {
-            guard !animated, let model else {
-                let claimed = model?.claimUntoldPop(of: self) == true
-                try await applyChange(
-                    Self.summary("pop to", kept.last, on: self), animated: animated, waits: animated
-                ) {
-                    for child in oldNodes[kept.count...] { releaseOwnChild(child) }
+            // Without animation, in a model, the pop is kept back for the change that joins it.
+            let keptBack = !animated && model != nil
+            let claimed = !keptBack && model?.claimUntoldPop(of: self) == true
+            try await applyChange(Self.summary("pop to", kept.last, on: self), animated: animated, waits: animated) {
+                for child in oldNodes[kept.count...] { releaseOwnChild(child) }
+                if keptBack {
+                    setNodesUntold(kept)
+                } else {
                     nodes = kept
-                    // The kept pop is told here even when this one keeps every node (an assignment
-                    // of the same nodes tells no one).
+                    // A pop kept before is told here even when this one keeps every node (an
+                    // assignment of the same nodes tells no one).
                     if claimed { tellNodesChanged() }
                 }
-                return
             }
-            try await applyChange(Self.summary("pop to", kept.last, on: self), animated: false, waits: false) {
-                for child in oldNodes[kept.count...] { releaseOwnChild(child) }
-                setNodesUntold(kept)
-            }
-            model.deferTelling(popOf: self)
+            if keptBack { model?.deferTelling(popOf: self) }
             return
         }
         let newNodes = try validatedChildren(screens, forStack: true)

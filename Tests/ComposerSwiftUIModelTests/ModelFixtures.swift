@@ -292,15 +292,26 @@ final class ModelShop {
         await go(product, id)
     }
 
-    /// The three levels of a deep link into review `id`: product, details sheet, review sheet.
-    static func reviewTree(_ id: Int, selected: Int = 1, below: [String] = []) -> String {
+    /// The tab view with tab `selected` chosen and the products stack holding the list and the
+    /// screens named `products`, nothing presented.
+    static func productsTree(_ products: [String], selected: Int = 1) -> String {
         ([
             "window", "  tabs \"main\" selected=\(selected)", "    nav \"home-nav\"", "      screen \"home\"",
             "    nav \"products-nav\"", "      screen \"list\"",
-        ] + below + [
-            "      screen \"product \(id)\"", "    nav \"account-nav\"", "      screen \"account\"",
-            "  presented sheet [medium, large]:", "    nav \"details-nav\"", "      screen \"details \(id)\"",
-            "    presented sheet:", "      screen \"review \(id)\"",
+        ] + products.map { "      screen \"\($0)\"" } + [
+            "    nav \"account-nav\"", "      screen \"account\"",
         ]).joined(separator: "\n")
+    }
+
+    /// ``productsTree(_:selected:)`` with the details sheet of product `id` presented over it.
+    static func detailsTree(_ id: Int, below: [String] = [], selected: Int = 1) -> String {
+        productsTree(below + ["product \(id)"], selected: selected)
+            + "\n  presented sheet [medium, large]:\n    nav \"details-nav\"\n      screen \"details \(id)\""
+    }
+
+    /// The three levels of a deep link into review `id`: product, details sheet, review sheet.
+    /// `below` names the screens pushed under the product.
+    static func reviewTree(_ id: Int, selected: Int = 1, below: [String] = []) -> String {
+        detailsTree(id, below: below, selected: selected) + "\n    presented sheet:\n      screen \"review \(id)\""
     }
 }

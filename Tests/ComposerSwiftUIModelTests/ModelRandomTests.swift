@@ -141,9 +141,7 @@ struct ModelRandomTests {
         for (index, move) in moves.enumerated() {
             // The swipe-downs whose view went some moves ago and whose binding SwiftUI writes
             // after this move.
-            let due = shop.lateSwipeWrites.indices.filter { shop.lateSwipeWrites[$0].movesLeft == 1 }.map {
-                shop.lateSwipeWrites[$0].write
-            }
+            let due = shop.lateSwipeWrites.filter { $0.movesLeft == 1 }.map(\.write)
             shop.lateSwipeWrites = shop.lateSwipeWrites.filter { $0.movesLeft > 1 }.map { ($0.movesLeft - 1, $0.write) }
             let before = shop.render()
             let outcome = await play(move, on: shop)

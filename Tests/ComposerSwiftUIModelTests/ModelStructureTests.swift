@@ -294,12 +294,35 @@ struct ModelStructureTests {
         #expect(driver.log.last == "appeared screen \"sidebar\"")
     }
 
-    @Test("an app's own container joins the model like the built-in ones: the router reveals its hidden panel")
-    func appContainer() async throws {
+    /// A model whose root is an app's own side menu showing its content (a stack holding "feed"),
+    /// with its driver.
+    private func sideMenuScene() -> (
+        menu: NavigationNode, side: SideMenuNode, model: NavigationModel,
+        driver: NavigationModelDriver
+    ) {
         let menu = NavigationNode("menu")
         let side = SideMenuNode(menu: menu, content: StackNode("content-nav", nodes: [NavigationNode("feed")]))
         let model = NavigationModel(root: side)
-        let driver = NavigationModelDriver(model: model)
+        return (menu, side, model, NavigationModelDriver(model: model))
+    }
+
+    /// The side menu's scene once the router revealed the menu.
+    private static let sideMenuShown = """
+        window
+          side-menu "side" visible=0
+            screen "menu"
+            nav "content-nav"
+              screen "feed"
+        """
+
+    /// A route to the node called "menu", wherever it is.
+    private var toMenu: DestinationStep<NavigationNode, Void> {
+        GeneralStep.custom(PredicateFinder<NavigationNode, Void> { node, _ in node.name == "menu" })
+    }
+
+    @Test("an app's own container joins the model like the built-in ones: the router reveals its hidden panel")
+    func appContainer() async throws {
+        let (menu, side, model, driver) = sideMenuScene()
         let router = DefaultRouter(window: model)
         #expect(model.current?.name == "feed")
         // Asked twice: the second answer comes from what the node kept.
@@ -307,39 +330,21 @@ struct ModelStructureTests {
             #expect(side.asContainer === side)
             #expect(menu.asContainer == nil)
         }
-        let toMenu = GeneralStep.custom(PredicateFinder<NavigationNode, Void> { node, _ in node.name == "menu" })
         _ = try await router.navigate(to: toMenu)
         #expect(model.current === menu)
         #expect(driver.log == ["appeared screen \"menu\""])
-        #expect(
-            driver.render() == """
-                window
-                  side-menu "side" visible=0
-                    screen "menu"
-                    nav "content-nav"
-                      screen "feed"
-                """)
+        #expect(driver.render() == Self.sideMenuShown)
     }
 
     @Test("an app's own container passes the router's animated on; what its change throws in the views' hook comes out")
     func appContainerWithoutAnimation() async throws {
-        let menu = NavigationNode("menu")
-        let side = SideMenuNode(menu: menu, content: StackNode("content-nav", nodes: [NavigationNode("feed")]))
-        let model = NavigationModel(root: side)
-        let driver = NavigationModelDriver(model: model)
+        let (_, side, model, driver) = sideMenuScene()
         var unanimated: [String] = []
         model.runWithoutAnimation = { change in
             change()
             unanimated.append(driver.render())
         }
-        let menuShown = """
-            window
-              side-menu "side" visible=0
-                screen "menu"
-                nav "content-nav"
-                  screen "feed"
-            """
-        let toMenu = GeneralStep.custom(PredicateFinder<NavigationNode, Void> { node, _ in node.name == "menu" })
+        let menuShown = Self.sideMenuShown
         _ = try await DefaultRouter(window: model).navigate(to: toMenu, animated: false)
         #expect(unanimated == [menuShown])
 
