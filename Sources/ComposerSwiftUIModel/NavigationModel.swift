@@ -187,6 +187,12 @@ public final class NavigationModel: ScreenWindow, TreeRevisioning, TransitionSet
         if waits { try await waitForAcknowledgements() }
     }
 
+    /// Counts a change of the tree as the router sees it that the views made without a write: a
+    /// presented level's view that disappeared unasked, or came back.
+    func viewsChangedTheTree() {
+        treeRevision &+= 1
+    }
+
     /// Takes back what `host` presents, with everything above it, after its view never appeared:
     /// the views were never told to show it, so nothing waits for it to disappear.
     func withdrawPresentation(from host: NavigationNode) {

@@ -122,7 +122,7 @@ open class NavigationNode: ModalPresenting, DismissalVetoing, Identifiable, Hash
     /// router that waits for this node to appear completes; any other call is ignored, so a view
     /// that appears again does no harm.
     public func didAppear() {
-        viewDisappearedUnasked = false
+        if viewDisappearedUnasked { markView(disappearedUnasked: false) }
         acknowledgingModel?.acknowledge(.appearance, of: self)
     }
 
@@ -132,7 +132,14 @@ open class NavigationNode: ModalPresenting, DismissalVetoing, Identifiable, Hash
     /// a dismissal of the router made meanwhile does not wait for it in vain.
     public func didDisappear() {
         if let model = acknowledgingModel, model.acknowledge(.disappearance, of: self) { return }
-        viewDisappearedUnasked = true
+        if !viewDisappearedUnasked { markView(disappearedUnasked: true) }
+    }
+
+    /// Keeps whether this node's view disappeared unasked; a presented level's mark changes what
+    /// the router sees (``isBeingDismissed``), which counts as a change of the tree.
+    private func markView(disappearedUnasked: Bool) {
+        viewDisappearedUnasked = disappearedUnasked
+        if presenterNode != nil { containingModel?.viewsChangedTheTree() }
     }
 
     /// The presented node when it is shown as a sheet: the item of this node's `sheet(item:)`.
@@ -229,9 +236,21 @@ open class NavigationNode: ModalPresenting, DismissalVetoing, Identifiable, Hash
     /// Whether this node's class adopts `ScreenContainer`, once ``asContainer`` asked.
     @ObservationIgnored private var isContainerClass: Bool?
 
-    /// Always `false`: the model takes a dismissed level out of the tree at once and waits for its
-    /// view to disappear outside the tree.
-    public var isBeingDismissed: Bool { false }
+    /// Whether this node is a presented level that the user took away and SwiftUI has not written
+    /// the binding of yet: its view disappeared without the model asking (a sheet swiped down), and
+    /// no full-screen cover above it explains that. The router treats such a level as gone, as the
+    /// screen shows it; the model takes it out when the write comes or when something is presented
+    /// in its place. A level the router dismisses leaves the tree at once, so it is never reported.
+    public var isBeingDismissed: Bool {
+        guard viewDisappearedUnasked, presenterNode != nil else { return false }
+        var above = presentedNode
+        for _ in 0..<10_000 {
+            guard let level = above else { return true }
+            if level.activePresentationStyle == .fullScreenCover { return false }
+            above = level.presentedNode
+        }
+        return true
+    }
 
     /// Whether this node is presented as a full-screen cover, which hides the whole window.
     public var hidesWindowWhenPresented: Bool { presenterNode != nil && presentationStyle == .fullScreenCover }
@@ -245,13 +264,24 @@ open class NavigationNode: ModalPresenting, DismissalVetoing, Identifiable, Hash
     /// view that is on screen, so a deep link presents each level after its presenter appeared.
     /// Throws ``NodeError`` when `screen` is no node or is in a tree, when this node is not in a
     /// model, or when its level already presents something; throws ``AcknowledgementTimeoutError``
-    /// when the presented view does not appear in time, and takes the presentation back.
+    /// when the presented view does not appear in time, and takes the presentation back. A level
+    /// that ``isBeingDismissed`` (swiped down, its binding write still to come) presents nothing the
+    /// user sees: it is taken out first, without waiting for a disappearance that came already.
     public func presentScreen(_ screen: any Screen, animated: Bool) async throws {
         let presented = try TreeEditing.node(screen)
         guard let model = containingModel else { throw NodeError.notInModel(node: description) }
         try await model.waitForAcknowledgements()
-        try presented.checkIsFree()
         let host = levelRoot
+        if let gone = host.presentedNode, gone.isBeingDismissed {
+            // Swiped down, its binding write still to come: the screen shows it gone, and SwiftUI
+            // presents nothing else from the host while the model holds it.
+            try await model.applyDismissal(
+                of: gone, animated: false, summary: .phrase("dismiss", gone, "(swiped down already) from", host)
+            ) {
+                TreeEditing.detachPresentations(from: host)
+            }
+        }
+        try presented.checkIsFree()
         if let current = host.presentedNode {
             throw NodeError.alreadyPresenting(
                 host: host.description, presented: current.description, refused: presented.description)
@@ -465,8 +495,17 @@ enum TreeEditing {
     /// Takes what `host` presents, and everything presented above it, out of the tree.
     static func detachPresentations(from host: NavigationNode) {
         guard let presented = host.presentedNode else { return }
-        // What covered the host goes: its view, if that hid it, comes back.
+        // What covered the host goes: its view, if that hid it, comes back, and so do the views of
+        // the levels beneath when a full-screen cover goes (it hid them all).
         host.viewDisappearedUnasked = false
+        if presentationChain(from: presented).contains(where: { $0.activePresentationStyle == .fullScreenCover }) {
+            var below = host.presenterNode?.levelRoot
+            for _ in 0..<10_000 {
+                guard let level = below else { break }
+                level.viewDisappearedUnasked = false
+                below = level.presenterNode?.levelRoot
+            }
+        }
         for level in presentationChain(from: presented).reversed() {
             level.presenterNode?.presentedNode = nil
             level.presenterNode = nil

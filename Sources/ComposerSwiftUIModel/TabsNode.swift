@@ -134,9 +134,9 @@ open class TabsNode: NavigationNode, TabsContainer {
         guard index != selectedIndex else {
             return .ignored("tab \(index) of \(self) is selected already (a duplicate write)")
         }
-        // A presentation whose view is gone (swiped down, its binding write still to come) covers
-        // nothing the user sees.
-        if let cover = ScreenTree.screenCovering(self), (cover as? NavigationNode)?.viewDisappearedUnasked != true {
+        // A presentation whose view is gone (swiped down, its binding write still to come) is being
+        // dismissed, and covers nothing the user sees.
+        if let cover = ScreenTree.screenCovering(self) {
             // Told as a change: the tab view may show the written tab; see StackNode.userWrotePath.
             withMutation(keyPath: \.selectedIndex) {}
             return .ignored("\(self) is covered by \(cover), so its tabs cannot be tapped")

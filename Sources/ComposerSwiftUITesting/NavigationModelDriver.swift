@@ -100,24 +100,30 @@ public final class NavigationModelDriver {
         return !model.pendingAcknowledgements.isEmpty
     }
 
-    /// A node that appears is on screen, and so is every level it is shown in or from: none of
-    /// them is gone any more.
-    private func viewsAreBack(around node: NavigationNode) {
-        goneViews.remove(node.id)
-        var level = ScreenTree.levelRoot(of: node) as? NavigationNode
-        for _ in 0..<10_000 {
-            guard let current = level else { return }
-            goneViews.remove(current.id)
-            level = current.presentingScreen.flatMap { ScreenTree.levelRoot(of: $0) } as? NavigationNode
+    /// Whether a view could report `pending`. A gone view reports no disappearance again, and no
+    /// view appears in or from a level whose view is gone: SwiftUI presents and pushes only from a
+    /// view on screen. A gone level presented again is back: its own appearance comes.
+    private func viewCanReport(_ pending: PendingAcknowledgement) -> Bool {
+        switch pending.kind {
+        case .disappearance: !goneViews.contains(pending.node.id)
+        case .appearance: goneViews.isEmpty || goneLevel(showing: pending.node) == nil
         }
     }
 
-    private func viewCanReport(_ pending: PendingAcknowledgement) -> Bool {
-        pending.kind == .appearance || !goneViews.contains(pending.node.id)
+    /// The gone level that `node` is shown in or presented from, if any; `node`'s own level does
+    /// not count when `node` is that level (presented again).
+    private func goneLevel(showing node: NavigationNode) -> NavigationNode? {
+        var level = ScreenTree.levelRoot(of: node) as? NavigationNode
+        for _ in 0..<10_000 {
+            guard let current = level else { return nil }
+            if current !== node, goneViews.contains(current.id) { return current }
+            level = current.presentingScreen.flatMap { ScreenTree.levelRoot(of: $0) } as? NavigationNode
+        }
+        return nil
     }
 
     private func acknowledge(_ pending: PendingAcknowledgement) {
-        if pending.kind == .appearance, !goneViews.isEmpty { viewsAreBack(around: pending.node) }
+        if pending.kind == .appearance { goneViews.remove(pending.node.id) }
         entries.append(.acknowledged(pending.kind, kind: pending.node.kindName, name: pending.node.name))
         switch pending.kind {
         case .appearance: pending.node.didAppear()
@@ -159,7 +165,9 @@ public final class NavigationModelDriver {
     /// Swipes down the presentation on top (or the level `node` is in) as SwiftUI sometimes reports
     /// it: the level's view disappears now, and the binding writes `nil` only when the returned
     /// function is called (on a device, up to about a second later, after what the app did
-    /// meanwhile). Returns `nil`, logging why, when the level cannot be swiped down.
+    /// meanwhile). Until then the driver acknowledges nothing shown in or from that level, as
+    /// SwiftUI shows nothing from a view off screen. Returns `nil`, logging why, when the level
+    /// cannot be swiped down.
     public func userSwipeDownWritingLater(_ node: NavigationNode? = nil) -> (@MainActor () -> UserWriteOutcome)? {
         switch swipeTarget(of: node) {
         case .level(let level, let host):

@@ -234,31 +234,84 @@ struct ModelPhaseTests {
         #expect(shop.model.node(named: "details 3") == nil)
     }
 
-    @Test("a sheet whose view disappeared before SwiftUI wrote its binding is dismissed without waiting for its view")
+    @Test(
+        "a sheet whose view disappeared before SwiftUI wrote its binding is gone for the router, which navigates under it"
+    )
     func disappearanceBeforeTheWrite() async throws {
         let shop = ModelShop()
         await shop.go(shop.details, 3)
         shop.driver.mode = .manual
         // The user swiped the sheet down: its view is gone, the binding's write is still to come.
         let write = try #require(shop.driver.userSwipeDownWritingLater())
+        #expect(shop.model.current?.name == "product 3")
         let (router, home) = (shop.router, shop.home)
         let navigation = Task { try await router.navigate(to: home, animated: true) }
         #expect(await shop.driver.waitForPendingAcknowledgement())
+        // Nothing waits for the sheet: the router selects the tab under it.
         #expect(
             shop.driver.pending.map(\.description) == ["appearance of screen \"home\" (select tab 0 of tabs \"main\")"])
         shop.driver.acknowledgeAll()
         #expect(try await navigation.value.name == "home")
-        // The write, when it comes, names a sheet the model no longer presents.
-        #expect("\(write())" == "ignored: nav \"details-nav\" is not presented over tabs \"main\" any more")
+        // The tree shows the sheet on its way out, as a UIKit tree shows a dismissal that runs.
+        #expect(
+            shop.render()
+                == ModelShop.detailsTree(3, selected: 0)
+                .replacingOccurrences(of: "nav \"details-nav\"", with: "nav \"details-nav\" (dismissing)"))
+        // The write, when it comes, takes the sheet out of the model.
+        #expect("\(write())" == "applied: user dismissed nav \"details-nav\"")
+        #expect(shop.render() == ModelShop.productsTree(["product 3"], selected: 0))
         #expect(
             shop.driver.log.suffix(3) == [
                 "user swipe: nav \"details-nav\" disappeared, the write comes later",
                 "appeared screen \"home\"",
-                "user swipe's late write: ignored: nav \"details-nav\" is not presented over tabs \"main\" any more",
+                "user swipe's late write: applied: user dismissed nav \"details-nav\"",
             ])
     }
 
-    @Test("a disappearance that an appearance followed, or a dismissal of what covered the level, is waited for again")
+    @Test(
+        "a presentation from the screen under a sheet swiped down takes the sheet out first, without waiting, and shows"
+    )
+    func presentationOverAGoneSheet() async throws {
+        let shop = ModelShop()
+        await shop.go(shop.details, 3)
+        let write = try #require(shop.driver.userSwipeDownWritingLater())
+        shop.driver.mode = .manual
+        let (router, picker) = (shop.router, shop.picker)
+        let navigation = Task { try await router.navigate(to: picker, animated: true) }
+        #expect(await shop.driver.waitForPendingAcknowledgement())
+        // SwiftUI presents nothing from a view that is gone: the picker comes from the product's level.
+        #expect(
+            shop.driver.pending.map(\.description) == [
+                "appearance of screen \"picker\" (present screen \"picker\" from tabs \"main\")"
+            ])
+        shop.driver.acknowledgeAll()
+        #expect(try await navigation.value.name == "picker")
+        #expect(shop.render() == ModelShop.productsTree(["product 3"]) + "\n  presented sheet:\n    screen \"picker\"")
+        #expect("\(write())" == "ignored: nav \"details-nav\" is not presented over tabs \"main\" any more")
+        #expect(shop.model.current?.name == "picker")
+    }
+
+    @Test(
+        "a sheet's view that disappears unasked, or comes back, changes the tree the router reads: the revision moves")
+    func goneSheetMovesTheRevision() async throws {
+        let shop = ModelShop()
+        await shop.go(shop.details, 3)
+        let sheet = try #require(shop.stack("details-nav"))
+        let shown = shop.model.treeRevision
+        sheet.didDisappear()
+        #expect(sheet.isBeingDismissed)
+        #expect(shop.model.current?.name == "product 3")
+        let gone = shop.model.treeRevision
+        #expect(gone != shown)
+        sheet.didAppear()
+        #expect(!sheet.isBeingDismissed)
+        #expect(shop.model.treeRevision != gone)
+        #expect(shop.render() == ModelShop.detailsTree(3))
+    }
+
+    @Test(
+        "a disappearance that an appearance followed, or that a full-screen cover explains, is no swipe: waited for again"
+    )
     func staleDisappearance() async throws {
         let shop = ModelShop()
         await shop.go(shop.details, 3)
@@ -270,19 +323,25 @@ struct ModelPhaseTests {
         let steps = await stepThrough(shop) { _ = try await shop.router.navigate(to: shop.home, animated: true) }
         #expect(steps.steps == waited)
 
-        // The review presented over the sheet is dismissed first: the sheet's view, which a cover
-        // would have hidden, comes back, so its own dismissal waits again.
+        // The cart's full-screen cover over the review over the sheet hides both sheets' views:
+        // neither is being dismissed, and once the cover goes both are back, so their dismissals
+        // wait again.
         shop.driver.mode = .automatic
-        await shop.go(shop.details, 3)
-        try #require(shop.stack("details-nav")).didDisappear()
         await shop.go(shop.review, 3)
+        await shop.go(shop.cart, ())
+        let review = try #require(shop.model.node(named: "review 3"))
+        try #require(shop.stack("details-nav")).didDisappear()
+        review.didDisappear()
+        #expect(!shop.render().contains("(dismissing)"))
+        await shop.go(shop.review, 3)
+        #expect(shop.render() == ModelShop.reviewTree(3))
         shop.driver.mode = .manual
         let later = await stepThrough(shop) { _ = try await shop.router.navigate(to: shop.home, animated: true) }
         #expect(later.steps == ["disappearance of review 3, 2 level(s)"] + waited)
     }
 
     @Test(
-        "after a swipe whose write is late, the user's back tap and tab tap under the gone sheet apply, and a dismissal does not wait"
+        "after a swipe whose write is late, the user's back tap and tab tap under the gone sheet apply, and the router's too"
     )
     func movesUnderAGoneSheet() async throws {
         let shop = ModelShop()
@@ -301,7 +360,7 @@ struct ModelPhaseTests {
             ])
         shop.driver.acknowledgeAll()
         #expect(try await navigation.value.name == "account")
-        #expect("\(write())" == "ignored: nav \"details-nav\" is not presented over tabs \"main\" any more")
+        #expect("\(write())" == "applied: user dismissed nav \"details-nav\"")
     }
 
     @Test("a user's swipe-down while the router waits for that sheet ends the navigation with the user's change")
