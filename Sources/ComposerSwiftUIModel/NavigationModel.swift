@@ -116,9 +116,11 @@ public final class NavigationModel: ScreenWindow, TreeRevisioning, TransitionSet
         allNodes().first { $0.name == name }
     }
 
-    /// Every node of the tree, presented levels included.
+    /// Every node of the tree, presented levels included, and a level that
+    /// ``NavigationNode/isBeingDismissed`` too: the model holds it until SwiftUI writes its binding.
     public func allNodes() -> [NavigationNode] {
-        ScreenTree(window: self).presentationLevels.flatMap { ScreenTree.containedScreens(of: $0) }
+        guard let root else { return [] }
+        return TreeEditing.presentationChain(from: root).flatMap { ScreenTree.containedScreens(of: $0) }
             .compactMap { $0 as? NavigationNode }
     }
 

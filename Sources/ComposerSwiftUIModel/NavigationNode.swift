@@ -88,8 +88,8 @@ open class NavigationNode: ModalPresenting, DismissalVetoing, Identifiable, Hash
     /// Whether this node's view disappeared without the model waiting for it and has not come back
     /// since (a sheet the user swiped down, whose binding write can come a second later): a
     /// dismissal of this level by the router does not wait for a disappearance that has come
-    /// already. Cleared when the view appears, when the node is presented, and when what this node
-    /// presents is taken away (a cover over it hid its view, which comes back). Unchecked for
+    /// already. Cleared when the view appears, when the node is presented, and when a full-screen
+    /// cover above it is taken away (the cover hid its view, which comes back). Unchecked for
     /// exclusivity, as the model's bookkeeping is: main-actor state whose every access ends at once.
     @ObservationIgnored @exclusivity(unchecked) var viewDisappearedUnasked = false
 
@@ -495,18 +495,18 @@ enum TreeEditing {
     /// Takes what `host` presents, and everything presented above it, out of the tree.
     static func detachPresentations(from host: NavigationNode) {
         guard let presented = host.presentedNode else { return }
-        // What covered the host goes: its view, if that hid it, comes back, and so do the views of
-        // the levels beneath when a full-screen cover goes (it hid them all).
-        host.viewDisappearedUnasked = false
-        if presentationChain(from: presented).contains(where: { $0.activePresentationStyle == .fullScreenCover }) {
-            var below = host.presenterNode?.levelRoot
+        let chain = presentationChain(from: presented)
+        // A full-screen cover hid the views of the host and of every level beneath it, which come
+        // back when it goes. A sheet hides nothing: a host swiped down stays gone.
+        if chain.contains(where: { $0.activePresentationStyle == .fullScreenCover }) {
+            var level: NavigationNode? = host
             for _ in 0..<10_000 {
-                guard let level = below else { break }
-                level.viewDisappearedUnasked = false
-                below = level.presenterNode?.levelRoot
+                guard let current = level else { break }
+                current.viewDisappearedUnasked = false
+                level = current.presenterNode?.levelRoot
             }
         }
-        for level in presentationChain(from: presented).reversed() {
+        for level in chain.reversed() {
             level.presenterNode?.presentedNode = nil
             level.presenterNode = nil
             level.activePresentationStyle = nil

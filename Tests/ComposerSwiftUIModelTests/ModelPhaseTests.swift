@@ -291,6 +291,21 @@ struct ModelPhaseTests {
         #expect(shop.model.current?.name == "picker")
     }
 
+    @Test("two sheets swiped down with late writes: the top one's write leaves the lower one gone")
+    func twoGoneSheets() async throws {
+        let shop = ModelShop()
+        await shop.go(shop.review, 3)
+        let reviewWrite = try #require(shop.driver.userSwipeDownWritingLater())
+        let detailsWrite = try #require(shop.driver.userSwipeDownWritingLater())
+        #expect("\(reviewWrite())" == "applied: user dismissed screen \"review 3\"")
+        // A sheet dismissed from over it does not bring back the view the user swiped away.
+        #expect(try #require(shop.stack("details-nav")).isBeingDismissed)
+        #expect(shop.model.current?.name == "product 3")
+        await shop.go(shop.picker, ())
+        #expect(shop.render() == ModelShop.productsTree(["product 3"]) + "\n  presented sheet:\n    screen \"picker\"")
+        #expect("\(detailsWrite())" == "ignored: nav \"details-nav\" is not presented over tabs \"main\" any more")
+    }
+
     @Test(
         "a sheet's view that disappears unasked, or comes back, changes the tree the router reads: the revision moves")
     func goneSheetMovesTheRevision() async throws {
