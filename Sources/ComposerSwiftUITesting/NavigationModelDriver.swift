@@ -123,7 +123,8 @@ public final class NavigationModelDriver {
     }
 
     private func acknowledge(_ pending: PendingAcknowledgement) {
-        if pending.kind == .appearance { goneViews.remove(pending.node.id) }
+        // Hashed only when some view is gone: the driver acknowledges every change of every navigation.
+        if pending.kind == .appearance, !goneViews.isEmpty { goneViews.remove(pending.node.id) }
         entries.append(.acknowledged(pending.kind, kind: pending.node.kindName, name: pending.node.name))
         switch pending.kind {
         case .appearance: pending.node.didAppear()
