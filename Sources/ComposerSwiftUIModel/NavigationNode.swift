@@ -271,6 +271,7 @@ open class NavigationNode: ModalPresenting, DismissalVetoing, Identifiable, Hash
         let presented = try TreeEditing.node(screen)
         guard let model = containingModel else { throw NodeError.notInModel(node: description) }
         try await model.waitForAcknowledgements()
+        try presented.checkIsFree()
         let host = levelRoot
         if let gone = host.presentedNode, gone.isBeingDismissed {
             // Swiped down, its binding write still to come: the screen shows it gone, and SwiftUI
@@ -281,7 +282,6 @@ open class NavigationNode: ModalPresenting, DismissalVetoing, Identifiable, Hash
                 TreeEditing.detachPresentations(from: host)
             }
         }
-        try presented.checkIsFree()
         if let current = host.presentedNode {
             throw NodeError.alreadyPresenting(
                 host: host.description, presented: current.description, refused: presented.description)
@@ -405,7 +405,12 @@ open class NavigationNode: ModalPresenting, DismissalVetoing, Identifiable, Hash
     /// Throws unless this node is outside every tree.
     func checkIsFree() throws(NodeError) {
         if let parent = parentNode { throw .alreadyInTree(node: description, place: "in \(parent)") }
-        if let presenter = presenterNode { throw .alreadyInTree(node: description, place: "presented by \(presenter)") }
+        if let presenter = presenterNode {
+            // Presented again in the state change that takes it out, it would be the same item to
+            // SwiftUI, which would show nothing.
+            let state = isBeingDismissed ? " (swiped down; SwiftUI has not written its binding yet)" : ""
+            throw .alreadyInTree(node: description, place: "presented by \(presenter)\(state)")
+        }
         if let model = rootModel, model.root === self { throw .alreadyInTree(node: description, place: "the root") }
     }
 

@@ -1,6 +1,7 @@
 import Composer
 import ComposerSwiftUIModel
 import ComposerTesting
+import Observation
 
 /// Stands in for the SwiftUI views of a ``NavigationModel`` in tests, on any platform: acknowledges
 /// what the views would (appearances, disappearances), makes the writes the user's gestures make
@@ -43,8 +44,9 @@ public final class NavigationModelDriver {
     /// node's kind and name are kept rather than the node, which the log must not keep alive.
     private var entries: [LogEntry] = []
 
-    /// The nodes whose view disappeared before the model asked (``userSwipeDownWritingLater(_:)``):
-    /// a view reports its disappearance once, so the driver does not report it again.
+    /// The levels whose view disappeared before the model asked (``userSwipeDownWritingLater(_:)``),
+    /// until they leave their host: a view reports its disappearance once, so the driver does not
+    /// report it again, and shows nothing in or from them.
     private var goneViews: Set<NodeID> = []
 
     private enum LogEntry {
@@ -102,7 +104,7 @@ public final class NavigationModelDriver {
 
     /// Whether a view could report `pending`. A gone view reports no disappearance again, and no
     /// view appears in or from a level whose view is gone: SwiftUI presents and pushes only from a
-    /// view on screen. A gone level presented again is back: its own appearance comes.
+    /// view on screen.
     private func viewCanReport(_ pending: PendingAcknowledgement) -> Bool {
         switch pending.kind {
         case .disappearance: !goneViews.contains(pending.node.id)
@@ -110,21 +112,18 @@ public final class NavigationModelDriver {
         }
     }
 
-    /// The gone level that `node` is shown in or presented from, if any; `node`'s own level does
-    /// not count when `node` is that level (presented again).
+    /// The gone level that `node` is shown in or presented from, if any.
     private func goneLevel(showing node: NavigationNode) -> NavigationNode? {
         var level = ScreenTree.levelRoot(of: node) as? NavigationNode
         for _ in 0..<10_000 {
             guard let current = level else { return nil }
-            if current !== node, goneViews.contains(current.id) { return current }
+            if goneViews.contains(current.id) { return current }
             level = current.presentingScreen.flatMap { ScreenTree.levelRoot(of: $0) } as? NavigationNode
         }
         return nil
     }
 
     private func acknowledge(_ pending: PendingAcknowledgement) {
-        // Hashed only when some view is gone: the driver acknowledges every change of every navigation.
-        if pending.kind == .appearance, !goneViews.isEmpty { goneViews.remove(pending.node.id) }
         entries.append(.acknowledged(pending.kind, kind: pending.node.kindName, name: pending.node.name))
         switch pending.kind {
         case .appearance: pending.node.didAppear()
@@ -174,6 +173,7 @@ public final class NavigationModelDriver {
         case .level(let level, let host):
             entries.append(.line("user swipe: \(level) disappeared, the write comes later"))
             goneViews.insert(level.id)
+            forgetGoneViews(of: level, whenTakenFrom: host)
             level.didDisappear()
             return { [weak self] in
                 let outcome = host.userDismissed(level)
@@ -182,6 +182,18 @@ public final class NavigationModelDriver {
         case .unswipeable(let outcome):
             _ = record("user swipe", outcome)
             return nil
+        }
+    }
+
+    /// Drops `level`'s gone views once `host` no longer presents it, as SwiftUI's views observe the
+    /// model: presented again, the level gets new views, which appear.
+    private func forgetGoneViews(of level: NavigationNode, whenTakenFrom host: NavigationNode) {
+        let id = level.id
+        withObservationTracking {
+            _ = host.presentedNode
+        } onChange: { [weak self] in
+            // Called on the main actor, which changes the model, as the presented node changes.
+            MainActor.assumeIsolated { _ = self?.goneViews.remove(id) }
         }
     }
 

@@ -306,6 +306,27 @@ struct ModelPhaseTests {
         #expect("\(detailsWrite())" == "ignored: nav \"details-nav\" is not presented over tabs \"main\" any more")
     }
 
+    @Test("a sheet swiped down, its write still to come, is not presented again before the write: the error says why")
+    func presentingTheGoneNodeAgain() async throws {
+        let shop = ModelShop()
+        await shop.go(shop.details, 3)
+        let sheet = try #require(shop.stack("details-nav"))
+        let product = try #require(shop.model.node(named: "product 3"))
+        let write = try #require(shop.driver.userSwipeDownWritingLater())
+        let before = shop.render()
+        // An app that keeps its nodes presents the same one again: in the state change that takes
+        // it out, SwiftUI would see the same item and show nothing.
+        let error = await #expect(throws: NodeError.self) { try await product.presentScreen(sheet, animated: true) }
+        #expect(
+            error?.description
+                == "nav \"details-nav\" is already presented by tabs \"main\" (swiped down; SwiftUI has not written its binding yet)"
+        )
+        #expect(shop.render() == before)
+        #expect(write().isApplied)
+        try await product.presentScreen(sheet, animated: true)
+        #expect(shop.render() == ModelShop.detailsTree(3))
+    }
+
     @Test(
         "a sheet's view that disappears unasked, or comes back, changes the tree the router reads: the revision moves")
     func goneSheetMovesTheRevision() async throws {
