@@ -165,9 +165,9 @@ public final class NavigationModelDriver {
     /// Swipes down the presentation on top (or the level `node` is in) as SwiftUI sometimes reports
     /// it: the level's view disappears now, and the binding writes `nil` only when the returned
     /// function is called (on a device, up to about a second later, after what the app did
-    /// meanwhile). Until then the driver acknowledges nothing shown in or from that level, as
-    /// SwiftUI shows nothing from a view off screen. Returns `nil`, logging why, when the level
-    /// cannot be swiped down.
+    /// meanwhile). Until the level leaves its host (by that write, or by a presentation in its
+    /// place) the driver acknowledges nothing shown in or from it, as SwiftUI shows nothing from a
+    /// view off screen. Returns `nil`, logging why, when the level cannot be swiped down.
     public func userSwipeDownWritingLater(_ node: NavigationNode? = nil) -> (@MainActor () -> UserWriteOutcome)? {
         switch swipeTarget(of: node) {
         case .level(let level, let host):
