@@ -244,14 +244,12 @@ struct ModelPhaseTests {
         // The user swiped the sheet down: its view is gone, the binding's write is still to come.
         let write = try #require(shop.driver.userSwipeDownWritingLater())
         #expect(shop.model.current?.name == "product 3")
-        let (router, home) = (shop.router, shop.home)
-        let navigation = Task { try await router.navigate(to: home, animated: true) }
-        #expect(await shop.driver.waitForPendingAcknowledgement())
+        let run = await stepThrough(shop, note: \.description) {
+            _ = try await shop.router.navigate(to: shop.home, animated: true)
+        }
         // Nothing waits for the sheet: the router selects the tab under it.
-        #expect(
-            shop.driver.pending.map(\.description) == ["appearance of screen \"home\" (select tab 0 of tabs \"main\")"])
-        shop.driver.acknowledgeAll()
-        #expect(try await navigation.value.name == "home")
+        #expect(run.steps == ["appearance of screen \"home\" (select tab 0 of tabs \"main\")"])
+        try run.result.get()
         // The tree shows the sheet on its way out, as a UIKit tree shows a dismissal that runs.
         #expect(
             shop.render()
@@ -276,16 +274,12 @@ struct ModelPhaseTests {
         await shop.go(shop.details, 3)
         let write = try #require(shop.driver.userSwipeDownWritingLater())
         shop.driver.mode = .manual
-        let (router, picker) = (shop.router, shop.picker)
-        let navigation = Task { try await router.navigate(to: picker, animated: true) }
-        #expect(await shop.driver.waitForPendingAcknowledgement())
+        let run = await stepThrough(shop, note: \.description) {
+            _ = try await shop.router.navigate(to: shop.picker, animated: true)
+        }
         // SwiftUI presents nothing from a view that is gone: the picker comes from the product's level.
-        #expect(
-            shop.driver.pending.map(\.description) == [
-                "appearance of screen \"picker\" (present screen \"picker\" from tabs \"main\")"
-            ])
-        shop.driver.acknowledgeAll()
-        #expect(try await navigation.value.name == "picker")
+        #expect(run.steps == ["appearance of screen \"picker\" (present screen \"picker\" from tabs \"main\")"])
+        try run.result.get()
         #expect(shop.render() == ModelShop.productsTree(["product 3"]) + "\n  presented sheet:\n    screen \"picker\"")
         #expect("\(write())" == "ignored: nav \"details-nav\" is not presented over tabs \"main\" any more")
         #expect(shop.model.current?.name == "picker")
@@ -387,15 +381,12 @@ struct ModelPhaseTests {
         #expect(shop.driver.userTapBack(in: shop.stack("products-nav")).isApplied)
         #expect(shop.driver.userTapTab(0).isApplied)
         shop.driver.mode = .manual
-        let (router, account) = (shop.router, shop.account)
-        let navigation = Task { try await router.navigate(to: account, animated: true) }
-        #expect(await shop.driver.waitForPendingAcknowledgement())
-        #expect(
-            shop.driver.pending.map(\.description) == [
-                "appearance of screen \"account\" (select tab 2 of tabs \"main\")"
-            ])
-        shop.driver.acknowledgeAll()
-        #expect(try await navigation.value.name == "account")
+        let run = await stepThrough(shop, note: \.description) {
+            _ = try await shop.router.navigate(to: shop.account, animated: true)
+        }
+        #expect(run.steps == ["appearance of screen \"account\" (select tab 2 of tabs \"main\")"])
+        try run.result.get()
+        #expect(shop.model.current?.name == "account")
         #expect("\(write())" == "applied: user dismissed nav \"details-nav\"")
     }
 
