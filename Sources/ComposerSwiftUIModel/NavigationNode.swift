@@ -381,7 +381,7 @@ open class NavigationNode: ModalPresenting, DismissalVetoing, Identifiable, Hash
     }
 
     /// The outermost ancestor-or-self within this node's presentation level.
-    var levelRoot: NavigationNode {
+    package var levelRoot: NavigationNode {
         var node = self
         for _ in 0..<10_000 {
             guard let parent = node.parentNode else { break }

@@ -49,6 +49,14 @@ public final class NavigationModelDriver {
     /// report it again, and shows nothing in or from them.
     private var goneViews: Set<NodeID> = []
 
+    /// The levels beneath each full-screen cover shown, by the cover's identity: their views
+    /// disappeared when it appeared, and appear again when it goes.
+    private var hiddenByCover: [NodeID: [NodeID]] = [:]
+
+    /// The levels whose view the user swiped away and that the model still holds (their binding
+    /// write is still to come): what ``NavigationNode/isBeingDismissed`` must report, for a check.
+    package var swipedAwayLevels: Set<NodeID> { goneViews }
+
     private enum LogEntry {
         case acknowledged(PendingAcknowledgement.Kind, kind: String, name: String)
         case line(String)
@@ -126,8 +134,42 @@ public final class NavigationModelDriver {
     private func acknowledge(_ pending: PendingAcknowledgement) {
         entries.append(.acknowledged(pending.kind, kind: pending.node.kindName, name: pending.node.name))
         switch pending.kind {
-        case .appearance: pending.node.didAppear()
-        case .disappearance: pending.node.didDisappear()
+        case .appearance:
+            pending.node.didAppear()
+            hideLevelsBeneath(coverOf: pending.node)
+        case .disappearance:
+            pending.node.didDisappear()
+            showLevelsHidden(by: pending.node)
+        }
+    }
+
+    /// When `node` appears in a full-screen cover shown for the first time, the views of the levels
+    /// beneath it disappear, as a full-screen presentation takes the views under it off screen,
+    /// without the model asking.
+    private func hideLevelsBeneath(coverOf node: NavigationNode) {
+        let cover = node.levelRoot
+        guard cover.activePresentationStyle == .fullScreenCover, hiddenByCover[cover.id] == nil else { return }
+        var hidden: [NodeID] = []
+        var level = cover.presentingScreen.flatMap { ScreenTree.levelRoot(of: $0) } as? NavigationNode
+        for _ in 0..<10_000 {
+            guard let current = level else { break }
+            if !goneViews.contains(current.id) {
+                hidden.append(current.id)
+                entries.append(.line("disappeared \(current) (under \(cover))"))
+                current.didDisappear()
+            }
+            level = current.presentingScreen.flatMap { ScreenTree.levelRoot(of: $0) } as? NavigationNode
+        }
+        hiddenByCover[cover.id] = hidden
+    }
+
+    /// When a full-screen cover goes, the views of the levels it hid that are still in the tree
+    /// appear again.
+    private func showLevelsHidden(by cover: NavigationNode) {
+        guard !hiddenByCover.isEmpty, let hidden = hiddenByCover.removeValue(forKey: cover.id) else { return }
+        for level in model.allNodes() where hidden.contains(level.id) {
+            entries.append(.line("appeared \(level) (the cover over it went)"))
+            level.didAppear()
         }
     }
 
@@ -230,7 +272,9 @@ public final class NavigationModelDriver {
         guard let level = presentedLevel(of: node), let host = level.presentingScreen as? NavigationNode else {
             return record("user dismiss \(node)", .ignored("\(node) is neither pushed nor presented"))
         }
-        return record("user dismiss \(node)", host.userDismissed(level))
+        let outcome = record("user dismiss \(node)", host.userDismissed(level))
+        if outcome.isApplied { showLevelsHidden(by: level) }
+        return outcome
     }
 
     /// Taps tab `index` of `tabs` (by default the nearest tab view around the node on top, else the

@@ -239,6 +239,14 @@ struct ModelRandomTests {
         case .notNavigation:
             break
         }
+        // The router sees a level as being dismissed exactly while the user's swipe of it awaits
+        // its binding write: never a level a full-screen cover hid, nor one back on screen.
+        let swiped = shop.driver.swipedAwayLevels
+        for node in model.allNodes() where node.isBeingDismissed != swiped.contains(node.id) {
+            return node.isBeingDismissed
+                ? "\(node) is being dismissed for the router, but the user swiped nothing away there"
+                : "\(node), swiped away and its binding write still to come, is on screen for the router"
+        }
         return structureProblem(in: model)
     }
 

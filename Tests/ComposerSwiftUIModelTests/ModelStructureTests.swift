@@ -170,7 +170,13 @@ struct ModelStructureTests {
         try await a.dismissPresentedScreen(animated: true)
         #expect(stack.presentedNode == nil)
         #expect(cover.presentedNode == nil)
-        #expect(driver.log.suffix(2) == ["disappeared screen \"pop\"", "disappeared screen \"cover\""])
+        // The cover took the stack's view off screen, which comes back when the cover goes.
+        #expect(driver.log.contains("disappeared nav \"nav\" (under screen \"cover\")"))
+        #expect(
+            driver.log.suffix(3) == [
+                "disappeared screen \"pop\"", "disappeared screen \"cover\"",
+                "appeared nav \"nav\" (the cover over it went)",
+            ])
     }
 
     @Test("dismissing with nothing presented and presenting outside a model are refused")
