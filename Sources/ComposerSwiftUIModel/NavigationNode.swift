@@ -243,13 +243,9 @@ open class NavigationNode: ModalPresenting, DismissalVetoing, Identifiable, Hash
     /// in its place. A level the router dismisses leaves the tree at once, so it is never reported.
     public var isBeingDismissed: Bool {
         guard viewDisappearedUnasked, presenterNode != nil else { return false }
-        var above = presentedNode
-        for _ in 0..<10_000 {
-            guard let level = above else { return true }
-            if level.activePresentationStyle == .fullScreenCover { return false }
-            above = level.presentedNode
+        return !TreeEditing.presentationChain(from: self).dropFirst().contains {
+            $0.activePresentationStyle == .fullScreenCover
         }
-        return true
     }
 
     /// Whether this node is presented as a full-screen cover, which hides the whole window.
@@ -273,14 +269,11 @@ open class NavigationNode: ModalPresenting, DismissalVetoing, Identifiable, Hash
         try await model.waitForAcknowledgements()
         try presented.checkIsFree()
         let host = levelRoot
-        if let gone = host.presentedNode, gone.isBeingDismissed {
+        if host.presentedNode?.isBeingDismissed == true {
             // Swiped down, its binding write still to come: the screen shows it gone, and SwiftUI
-            // presents nothing else from the host while the model holds it.
-            try await model.applyDismissal(
-                of: gone, animated: false, summary: .phrase("dismiss", gone, "(swiped down already) from", host)
-            ) {
-                TreeEditing.detachPresentations(from: host)
-            }
+            // presents nothing else from the host while the model holds it. Its dismissal waits
+            // for no disappearance: that came already.
+            try await host.dismissPresentedScreen(animated: false)
         }
         if let current = host.presentedNode {
             throw NodeError.alreadyPresenting(

@@ -122,13 +122,12 @@ public final class NavigationModelDriver {
 
     /// The gone level that `node` is shown in or presented from, if any.
     private func goneLevel(showing node: NavigationNode) -> NavigationNode? {
-        var level = ScreenTree.levelRoot(of: node) as? NavigationNode
-        for _ in 0..<10_000 {
-            guard let current = level else { return nil }
-            if goneViews.contains(current.id) { return current }
-            level = current.presentingScreen.flatMap { ScreenTree.levelRoot(of: $0) } as? NavigationNode
-        }
-        return nil
+        levels(from: node.levelRoot).first { goneViews.contains($0.id) }
+    }
+
+    /// `level` and the levels beneath it, each presented from the next, down to the root's.
+    private func levels(from level: NavigationNode) -> some Sequence<NavigationNode> {
+        sequence(first: level) { ($0.presentingScreen as? NavigationNode)?.levelRoot }.prefix(10_000)
     }
 
     private func acknowledge(_ pending: PendingAcknowledgement) {
@@ -150,15 +149,10 @@ public final class NavigationModelDriver {
         let cover = node.levelRoot
         guard cover.activePresentationStyle == .fullScreenCover, hiddenByCover[cover.id] == nil else { return }
         var hidden: [NodeID] = []
-        var level = cover.presentingScreen.flatMap { ScreenTree.levelRoot(of: $0) } as? NavigationNode
-        for _ in 0..<10_000 {
-            guard let current = level else { break }
-            if !goneViews.contains(current.id) {
-                hidden.append(current.id)
-                entries.append(.line("disappeared \(current) (under \(cover))"))
-                current.didDisappear()
-            }
-            level = current.presentingScreen.flatMap { ScreenTree.levelRoot(of: $0) } as? NavigationNode
+        for level in levels(from: cover).dropFirst() where !goneViews.contains(level.id) {
+            hidden.append(level.id)
+            entries.append(.line("disappeared \(level) (under \(cover))"))
+            level.didDisappear()
         }
         hiddenByCover[cover.id] = hidden
     }

@@ -181,12 +181,10 @@ public final class DefaultRouter {
         ) { () async throws(RoutingError) in
             await traits.settle()
             traits.navigationWillBegin()
+            defer { traits.navigationDidEnd() }
             do {
-                let screen = try await run.run(animated: animated)
-                traits.navigationDidEnd()
-                return (screen, run)
+                return (try await run.run(animated: animated), run)
             } catch {
-                traits.navigationDidEnd()
                 throw logged(
                     (error as? RoutingError)
                         ?? RoutingError(
