@@ -77,6 +77,15 @@ public final class NavigationModel: ScreenWindow, TreeRevisioning, TransitionSet
     @ObservationIgnored @exclusivity(unchecked) private var waiters: [Waiter] = []
     @ObservationIgnored @exclusivity(unchecked) private var nextWaiterID = 0
     @ObservationIgnored @exclusivity(unchecked) private var nextAcknowledgementID = 0
+    /// How the nodes refer back to this model, made when one first does (not weakly, for the
+    /// reason ``BackLink`` gives).
+    @ObservationIgnored @exclusivity(unchecked) nonisolated(unsafe) private var ownLink: BackLink<NavigationModel>?
+    var link: BackLink<NavigationModel> {
+        if let ownLink { return ownLink }
+        let made = BackLink(self)
+        ownLink = made
+        return made
+    }
 
     private struct Waiter {
         let id: Int
@@ -89,6 +98,11 @@ public final class NavigationModel: ScreenWindow, TreeRevisioning, TransitionSet
         guard let root, (try? root.checkIsFree()) != nil else { return }
         self.root = root
         root.rootModel = self
+    }
+
+    deinit {
+        // Nodes that someone else still holds no longer see this model.
+        ownLink?.target = nil
     }
 
     /// The root node, if any.
@@ -227,9 +241,10 @@ public final class NavigationModel: ScreenWindow, TreeRevisioning, TransitionSet
         tellingScheduled = true
         // A pop made outside a router's navigation (an app's own call), which no end of navigation
         // tells, still reaches the views if nothing joins it.
-        Task { @MainActor [weak self] in
-            self?.tellingScheduled = false
-            self?.tellUntoldPop()
+        // Through the link, not `[weak self]`: see ``BackLink``.
+        Task { @MainActor [link] in
+            link.target?.tellingScheduled = false
+            link.target?.tellUntoldPop()
         }
     }
 
@@ -324,10 +339,10 @@ public final class NavigationModel: ScreenWindow, TreeRevisioning, TransitionSet
         let id = nextWaiterID
         let timeout = acknowledgementTimeout
         try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
-            let timer = Task { @MainActor [weak self] in
+            let timer = Task { @MainActor [link] in
                 try? await Task.sleep(for: timeout)
                 guard !Task.isCancelled else { return }
-                self?.timeOut(waiter: id)
+                link.target?.timeOut(waiter: id)
             }
             waiters.append(Waiter(id: id, continuation: continuation, timer: timer))
         }

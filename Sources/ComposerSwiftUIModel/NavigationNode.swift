@@ -77,14 +77,43 @@ open class NavigationNode: ModalPresenting, DismissalVetoing, Identifiable, Hash
     @ObservationIgnored public var userSelectionNavigation: (@MainActor () async throws -> Void)?
 
     /// The container holding this node.
-    @ObservationIgnored weak var parentNode: NavigationNode?
+    var parentNode: NavigationNode? {
+        get { parentLink?.target }
+        set { parentLink = newValue?.link }
+    }
     /// The host that presents this node, set on the outermost node of a presented level.
-    @ObservationIgnored weak var presenterNode: NavigationNode?
+    var presenterNode: NavigationNode? {
+        get { presenterLink?.target }
+        set { presenterLink = newValue?.link }
+    }
+    /// The links behind ``parentNode`` and ``presenterNode``. The back references are not `weak`:
+    /// an object weakly referenced keeps its reference counts in a side table, which makes every
+    /// retain and release of it several times slower, and the router's walks retain every container
+    /// and host they pass. A node refers to its container and host through their links instead,
+    /// which forget them when they are deallocated, as a weak reference would.
+    @ObservationIgnored @exclusivity(unchecked) private var parentLink: BackLink<NavigationNode>?
+    @ObservationIgnored @exclusivity(unchecked) private var presenterLink: BackLink<NavigationNode>?
+    /// This node's link, made when the node first becomes a container or a host.
+    @ObservationIgnored @exclusivity(unchecked) nonisolated(unsafe) private var ownLink: BackLink<NavigationNode>?
+    private var link: BackLink<NavigationNode> {
+        if let ownLink { return ownLink }
+        let made = BackLink(self)
+        ownLink = made
+        return made
+    }
     /// The model whose root this node is.
-    @ObservationIgnored weak var rootModel: NavigationModel?
+    var rootModel: NavigationModel? {
+        get { rootModelLink?.target }
+        set { rootModelLink = newValue?.link }
+    }
     /// The model that last waited for this node, which its view's acknowledgements go to (a
     /// dismissed node has left the tree when its view disappears).
-    @ObservationIgnored weak var acknowledgingModel: NavigationModel?
+    var acknowledgingModel: NavigationModel? {
+        get { acknowledgingModelLink?.target }
+        set { acknowledgingModelLink = newValue?.link }
+    }
+    @ObservationIgnored @exclusivity(unchecked) private var rootModelLink: BackLink<NavigationModel>?
+    @ObservationIgnored @exclusivity(unchecked) private var acknowledgingModelLink: BackLink<NavigationModel>?
     /// Whether this node's view disappeared without the model waiting for it and has not come back
     /// since (a sheet the user swiped down, whose binding write can come a second later): a
     /// dismissal of this level by the router does not wait for a disappearance that has come
@@ -98,6 +127,11 @@ open class NavigationNode: ModalPresenting, DismissalVetoing, Identifiable, Hash
         self.id = NodeID.next()
         self.name = name
         self.title = name
+    }
+
+    deinit {
+        // Children and presented levels that someone else still holds no longer see this node.
+        ownLink?.target = nil
     }
 
     /// The kind shown before the name: `screen`; `nav`, `tabs` and `split` for the containers.
@@ -467,15 +501,8 @@ open class NavigationNode: ModalPresenting, DismissalVetoing, Identifiable, Hash
         let kept = Set(new.map(ObjectIdentifier.init))
         // A loop, not `lazy.filter`: its closure, written in main-actor code, was checked at run
         // time for every old child (a push onto a deep stack paid it once per node below).
-        for child in old where !kept.contains(ObjectIdentifier(child)) { releaseOwnChild(child) }
+        for child in old where !kept.contains(ObjectIdentifier(child)) { release(child) }
         for child in new { child.parentNode = self }
-    }
-
-    /// Lets go of `child`, which is this container's: ``release(_:)`` without its check, which
-    /// reads the child's weak back-reference (a retain and release of this container through its
-    /// side table).
-    func releaseOwnChild(_ child: NavigationNode) {
-        child.parentNode = nil
     }
 }
 
@@ -517,4 +544,16 @@ enum TreeEditing {
         guard let node = screen as? NavigationNode else { throw .notANode(type: String(describing: type(of: screen))) }
         return node
     }
+}
+
+/// An object as the nodes that refer back to it see it (a node's container and host, a node's
+/// model): `nil` once the object is deallocated, which its deinitializer sees to, as a weak
+/// reference would be. The reference is `unowned`, not `weak`, so the object keeps no side table; an
+/// object read through a link on another thread while its deinitializer runs is a trap, never a
+/// freed object.
+@available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+final class BackLink<Target: AnyObject>: @unchecked Sendable {
+    @exclusivity(unchecked) nonisolated(unsafe) unowned var target: Target?
+
+    init(_ target: Target) { self.target = target }
 }

@@ -108,7 +108,7 @@ open class StackNode: NavigationNode, NavigationStackContainer {
             let keptBack = !animated && model != nil
             let claimed = !keptBack && model?.claimUntoldPop(of: self) == true
             try await applyChange(Self.summary("pop to", kept.last, on: self), animated: animated, waits: animated) {
-                for child in oldNodes[kept.count...] { releaseOwnChild(child) }
+                for child in oldNodes[kept.count...] { release(child) }
                 if keptBack {
                     setNodesUntold(kept)
                 } else {

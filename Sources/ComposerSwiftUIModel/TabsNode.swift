@@ -18,8 +18,7 @@ open class TabsNode: NavigationNode, TabsContainer {
     // Unchecked for exclusivity as the model's bookkeeping is (see `NavigationModel.treeRevision`):
     // it is only assigned whole and read.
     /// ``tabs`` as screens, converted once per change rather than at each read: the router reads
-    /// the tabs several times per navigation, and converting retains and releases every tab, which
-    /// costs more than a plain node's count does because the tabs' children refer to them weakly.
+    /// the tabs several times per navigation, and converting retains and releases every tab.
     @ObservationIgnored @exclusivity(unchecked) private var tabsAsScreens: [any Screen] = []
     /// The index of the selected tab.
     public private(set) var selectedIndex: Int?

@@ -122,6 +122,35 @@ struct ModelStructureTests {
         #expect(model.isSettled && driver.render().contains("screen \"e\""))
     }
 
+    @Test(
+        "a node an app keeps after its container, host and model are gone is free, and its view's calls reach nothing"
+    )
+    func nodesOutliveTheirTree() async throws {
+        let (kept, sheet) = (NavigationNode("kept"), NavigationNode("sheet"))
+        weak var goneStack: StackNode?
+        weak var goneModel: NavigationModel?
+        do {
+            let (model, driver, stack) = modelWithStack()
+            try await stack.push(kept, animated: false)
+            try await kept.presentScreen(sheet, animated: false)
+            #expect(kept.parentScreen === stack && sheet.presentingScreen === stack)
+            #expect(sheet.containingModel === model && driver.log.last == "appeared screen \"sheet\"")
+            (goneStack, goneModel) = (stack, model)
+        }
+        // Nothing took the nodes out: their container, host and model were deallocated around them.
+        #expect(goneStack == nil && goneModel == nil)
+        #expect(kept.parentScreen == nil && sheet.presentingScreen == nil)
+        #expect(kept.containingModel == nil && sheet.containingModel == nil)
+        // A view still on screen for a moment reports to a model that is gone.
+        sheet.didDisappear()
+        sheet.didAppear()
+
+        let taker = StackNode("taker", nodes: [kept])
+        #expect(taker.nodes == [kept] && kept.parentScreen === taker)
+        let model = NavigationModel(root: sheet)
+        #expect(model.root === sheet && sheet.containingModel === model)
+    }
+
     @Test("a level presents one thing at a time, from its outermost node, as SwiftUI and UIKit do")
     func onePresentationPerLevel() async throws {
         let (_, driver, stack) = modelWithStack()
