@@ -134,6 +134,24 @@ open class NavigationNode: ModalPresenting, DismissalVetoing, Identifiable, Hash
         ownLink?.target = nil
     }
 
+    // The model's containers are not `@Observable` themselves: the macro would give each a
+    // registrar of its own beside this class's (two more heap blocks and a lock per container, and
+    // a view observing a container registering with both). Their tracked properties report to this
+    // class's registrar through these two.
+
+    /// Records a read of `keyPath` of `node` (this node, typed as its subclass) for observation.
+    final func access<Node: NavigationNode, Member>(keyPath: KeyPath<Node, Member>, of node: Node) {
+        _$observationRegistrar.access(node, keyPath: keyPath)
+    }
+
+    /// Runs `mutation`, a change of `keyPath` of `node` (this node, typed as its subclass), telling
+    /// the observers of `keyPath`.
+    final func withMutation<Node: NavigationNode, Member, Result>(
+        keyPath: KeyPath<Node, Member>, of node: Node, _ mutation: () throws -> Result
+    ) rethrows -> Result {
+        try _$observationRegistrar.withMutation(of: node, keyPath: keyPath, mutation)
+    }
+
     /// The kind shown before the name: `screen`; `nav`, `tabs` and `split` for the containers.
     nonisolated open var kindName: String { "screen" }
 

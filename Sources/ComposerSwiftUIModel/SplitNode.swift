@@ -19,27 +19,73 @@ public enum SplitColumn: String, Hashable, Sendable {
 /// ``userWroteCollapsed(_:)``.
 @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
 @MainActor
-@Observable
 open class SplitNode: NavigationNode, SplitContainer {
     /// The sidebar's node.
-    public private(set) var primary: NavigationNode?
+    public private(set) var primary: NavigationNode? {
+        get {
+            access(keyPath: Self.primaryKeyPath, of: self)
+            return storedPrimary
+        }
+        set {
+            guard newValue !== storedPrimary else { return }
+            withMutation(keyPath: Self.primaryKeyPath, of: self) { storedPrimary = newValue }
+        }
+    }
     /// The detail's node.
-    public private(set) var secondary: NavigationNode?
+    public private(set) var secondary: NavigationNode? {
+        get {
+            access(keyPath: Self.secondaryKeyPath, of: self)
+            return storedSecondary
+        }
+        set {
+            guard newValue !== storedSecondary else { return }
+            withMutation(keyPath: Self.secondaryKeyPath, of: self) { storedSecondary = newValue }
+        }
+    }
     /// Whether one column shows at a time.
-    public private(set) var isCollapsed: Bool
+    public private(set) var isCollapsed: Bool {
+        get {
+            access(keyPath: Self.isCollapsedKeyPath, of: self)
+            return storedIsCollapsed
+        }
+        set {
+            guard newValue != storedIsCollapsed else { return }
+            withMutation(keyPath: Self.isCollapsedKeyPath, of: self) { storedIsCollapsed = newValue }
+        }
+    }
     /// The column on screen while collapsed.
-    public private(set) var compactColumn: SplitColumn = .primary
+    public private(set) var compactColumn: SplitColumn {
+        get {
+            access(keyPath: Self.compactColumnKeyPath, of: self)
+            return storedCompactColumn
+        }
+        set {
+            guard newValue != storedCompactColumn else { return }
+            withMutation(keyPath: Self.compactColumnKeyPath, of: self) { storedCompactColumn = newValue }
+        }
+    }
+
+    // The storage of the four (observed through `NavigationNode`'s registrar; see there), and their
+    // key paths, made once: a key-path literal is looked up at every read.
+    private var storedPrimary: NavigationNode?
+    private var storedSecondary: NavigationNode?
+    private var storedIsCollapsed: Bool
+    private var storedCompactColumn: SplitColumn = .primary
+    private static let primaryKeyPath = \SplitNode.primary
+    private static let secondaryKeyPath = \SplitNode.secondary
+    private static let isCollapsedKeyPath = \SplitNode.isCollapsed
+    private static let compactColumnKeyPath = \SplitNode.compactColumn
 
     /// Creates a split view of `primary` and `secondary` (a refused node is left out).
     public init(
         _ name: String = "split", primary: NavigationNode? = nil, secondary: NavigationNode? = nil,
         collapsed: Bool = false
     ) {
-        isCollapsed = collapsed
+        storedIsCollapsed = collapsed
         super.init(name)
         let accepted = (try? validatedChildren([primary, secondary].compactMap { $0 }, forStack: false)) ?? []
-        self.primary = accepted.first { $0 === primary }
-        self.secondary = accepted.first { $0 === secondary }
+        storedPrimary = accepted.first { $0 === primary }
+        storedSecondary = accepted.first { $0 === secondary }
         for node in accepted { node.parentNode = self }
     }
 
@@ -154,7 +200,7 @@ open class SplitNode: NavigationNode, SplitContainer {
         }
         if isCollapsed, column == .primary, let detail = secondary, detail.refusesInteractiveDismissal {
             // Told as a change (the view shows the sidebar already); see StackNode.userWrotePath.
-            withMutation(keyPath: \.compactColumn) {}
+            withMutation(keyPath: Self.compactColumnKeyPath, of: self) {}
             return .refused("\(self) keeps showing \(detail), which refuses to be dismissed")
         }
         let change = "user showed the \(column.rawValue) column of \(self)"

@@ -12,26 +12,38 @@ import Observation
 /// passes it to ``userWrotePath(_:)``.
 @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
 @MainActor
-@Observable
 open class StackNode: NavigationNode, NavigationStackContainer {
     /// The stack, bottom first; the last node is on screen.
-    public private(set) var nodes: [NavigationNode] = [] {
-        didSet { nodesAsScreens = nodes }
+    public private(set) var nodes: [NavigationNode] {
+        get {
+            access(keyPath: Self.nodesKeyPath, of: self)
+            return storedNodes
+        }
+        set {
+            // As the macro's setter: the same nodes again tell no one.
+            guard newValue != storedNodes else { return }
+            withMutation(keyPath: Self.nodesKeyPath, of: self) {
+                storedNodes = newValue
+                nodesAsScreens = newValue
+            }
+        }
     }
+
+    /// The storage of ``nodes`` (observed through ``NavigationNode``'s registrar; see there).
+    private var storedNodes: [NavigationNode] = []
 
     // Unchecked for exclusivity as the model's bookkeeping is (see `NavigationModel.treeRevision`):
     // it is only assigned whole and read.
     /// ``nodes`` as screens, converted once per change rather than at each read: the router reads
     /// a stack's children several times per navigation, and converting wraps every node.
-    @ObservationIgnored @exclusivity(unchecked) private var nodesAsScreens: [any Screen] = []
+    @exclusivity(unchecked) private var nodesAsScreens: [any Screen] = []
 
     /// Creates a stack holding `nodes`, bottom first. A node the stack would refuse (not free, given
     /// twice, a stack or a split view) is left out.
     public init(_ name: String = "nav", nodes: [NavigationNode] = []) {
         super.init(name)
-        self.nodes = adoptAcceptable(nodes, forStack: true)
-        // An initializer's own assignment runs no `didSet`.
-        nodesAsScreens = self.nodes
+        storedNodes = adoptAcceptable(nodes, forStack: true)
+        nodesAsScreens = storedNodes
     }
 
     /// `nav`.
@@ -65,7 +77,7 @@ open class StackNode: NavigationNode, NavigationStackContainer {
 
     /// ``nodes`` as screens, read as ``nodes`` is (for observation).
     private var screens: [any Screen] {
-        access(keyPath: Self.nodesKeyPath)
+        access(keyPath: Self.nodesKeyPath, of: self)
         return nodesAsScreens
     }
 
@@ -74,8 +86,8 @@ open class StackNode: NavigationNode, NavigationStackContainer {
     public var focusedChildScreen: (any Screen)? {
         // Recorded for observation with a key path made once: a key-path literal is looked up at
         // every read.
-        access(keyPath: Self.nodesKeyPath)
-        return _nodes.last
+        access(keyPath: Self.nodesKeyPath, of: self)
+        return storedNodes.last
     }
 
     private static let nodesKeyPath = \StackNode.nodes
@@ -141,14 +153,14 @@ open class StackNode: NavigationNode, NavigationStackContainer {
     /// Sets ``nodes`` without telling its observers, for a pop the views hear of later (see
     /// ``setStack(_:animated:)``): what the router and the model read changes at once.
     private func setNodesUntold(_ kept: [NavigationNode]) {
-        _nodes = kept
+        storedNodes = kept
         // The start of what the screens were: cut, rather than converted again node by node.
         nodesAsScreens.removeLast(max(nodesAsScreens.count - kept.count, 0))
     }
 
     /// Tells the observers of ``nodes`` of a change made with ``setNodesUntold(_:)``.
     func tellNodesChanged() {
-        withMutation(keyPath: Self.nodesKeyPath) {}
+        withMutation(keyPath: Self.nodesKeyPath, of: self) {}
     }
 
     /// What a change that leaves `top` on top (nothing: `nil`) says, `verb` naming it ("push",
@@ -189,8 +201,8 @@ open class StackNode: NavigationNode, NavigationStackContainer {
             try ScreenTree.checkDismissal(of: removed)
         } catch {
             // Told as a change, though nothing changed: SwiftUI shows the pop already, and an
-            // assignment of the same value would tell no one (the macro's setter compares).
-            withMutation(keyPath: \.nodes) {}
+            // assignment of the same value would tell no one (the setter compares).
+            withMutation(keyPath: Self.nodesKeyPath, of: self) {}
             return .refused("\(self) keeps its path: \(error)")
         }
         let change = "user popped \(self) back to \(kept.last.map { "\($0)" } ?? "its root")"

@@ -8,30 +8,53 @@ import Observation
 /// tabs (`nil` only without tabs).
 @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
 @MainActor
-@Observable
 open class TabsNode: NavigationNode, TabsContainer {
     /// The tabs, in order.
-    public private(set) var tabs: [NavigationNode] = [] {
-        didSet { tabsAsScreens = tabs }
+    public private(set) var tabs: [NavigationNode] {
+        get {
+            access(keyPath: Self.tabsKeyPath, of: self)
+            return storedTabs
+        }
+        set {
+            // As the macro's setter: the same tabs again tell no one.
+            guard newValue != storedTabs else { return }
+            withMutation(keyPath: Self.tabsKeyPath, of: self) {
+                storedTabs = newValue
+                tabsAsScreens = newValue
+            }
+        }
     }
 
     // Unchecked for exclusivity as the model's bookkeeping is (see `NavigationModel.treeRevision`):
     // it is only assigned whole and read.
     /// ``tabs`` as screens, converted once per change rather than at each read: the router reads
     /// the tabs several times per navigation, and converting retains and releases every tab.
-    @ObservationIgnored @exclusivity(unchecked) private var tabsAsScreens: [any Screen] = []
+    @exclusivity(unchecked) private var tabsAsScreens: [any Screen] = []
     /// The index of the selected tab.
-    public private(set) var selectedIndex: Int?
+    public private(set) var selectedIndex: Int? {
+        get {
+            access(keyPath: Self.selectedIndexKeyPath, of: self)
+            return storedSelectedIndex
+        }
+        set {
+            guard newValue != storedSelectedIndex else { return }
+            withMutation(keyPath: Self.selectedIndexKeyPath, of: self) { storedSelectedIndex = newValue }
+        }
+    }
+
+    /// The storage of ``tabs`` and ``selectedIndex`` (observed through ``NavigationNode``'s
+    /// registrar; see there).
+    private var storedTabs: [NavigationNode] = []
+    private var storedSelectedIndex: Int?
 
     /// Creates a tab container holding `tabs` (a refused node is left out), selecting
     /// `selectedIndex`, or the first tab when it is `nil` or out of range.
     public init(_ name: String = "tabs", tabs: [NavigationNode] = [], selectedIndex: Int? = nil) {
         super.init(name)
         let accepted = adoptAcceptable(tabs, forStack: false)
-        self.tabs = accepted
-        // An initializer's own assignment runs no `didSet`.
+        storedTabs = accepted
         tabsAsScreens = accepted
-        self.selectedIndex =
+        storedSelectedIndex =
             selectedIndex.flatMap { accepted.indices.contains($0) ? $0 : nil } ?? (accepted.isEmpty ? nil : 0)
     }
 
@@ -61,7 +84,7 @@ open class TabsNode: NavigationNode, TabsContainer {
 
     /// ``tabs`` as screens, read as ``tabs`` is (for observation).
     private var screens: [any Screen] {
-        access(keyPath: Self.tabsKeyPath)
+        access(keyPath: Self.tabsKeyPath, of: self)
         return tabsAsScreens
     }
 
@@ -70,10 +93,10 @@ open class TabsNode: NavigationNode, TabsContainer {
     public var focusedChildScreen: (any Screen)? {
         // Recorded for observation with key paths made once: a key-path literal is looked up at
         // every read, and this runs several times per navigation.
-        access(keyPath: Self.selectedIndexKeyPath)
-        access(keyPath: Self.tabsKeyPath)
-        guard let index = _selectedIndex, _tabs.indices.contains(index) else { return nil }
-        return _tabs[index]
+        access(keyPath: Self.selectedIndexKeyPath, of: self)
+        access(keyPath: Self.tabsKeyPath, of: self)
+        guard let index = storedSelectedIndex, storedTabs.indices.contains(index) else { return nil }
+        return storedTabs[index]
     }
 
     private static let selectedIndexKeyPath = \TabsNode.selectedIndex
@@ -137,12 +160,12 @@ open class TabsNode: NavigationNode, TabsContainer {
         // dismissed, and covers nothing the user sees.
         if let cover = ScreenTree.screenCovering(self) {
             // Told as a change: the tab view may show the written tab; see StackNode.userWrotePath.
-            withMutation(keyPath: \.selectedIndex) {}
+            withMutation(keyPath: Self.selectedIndexKeyPath, of: self) {}
             return .ignored("\(self) is covered by \(cover), so its tabs cannot be tapped")
         }
         if let navigation = tabs[index].userSelectionNavigation {
             // Told as a change (the tab bar shows the tapped tab already); see StackNode.userWrotePath.
-            withMutation(keyPath: \.selectedIndex) {}
+            withMutation(keyPath: Self.selectedIndexKeyPath, of: self) {}
             return .navigating(Task { @MainActor in try await navigation() })
         }
         let change = "user selected tab \(index) of \(self)"

@@ -115,6 +115,62 @@ struct ModelObservationTests {
         #expect(await !invalidates({ _ = form.canBeDismissed }, by: { form.canBeDismissed = true }))
         #expect(await !invalidates({ _ = form.canBeDismissed }, by: { other.canBeDismissed = false }))
     }
+
+    @Test("every property of the containers reports a change, not the same value again, on one registrar")
+    func containerPropertiesAreObserved() async throws {
+        let home = NavigationNode("home")
+        let stack = StackNode("nav", nodes: [home])
+        let settings = StackNode("settings", nodes: [NavigationNode("settings")])
+        let tabs = TabsNode("tabs", tabs: [stack], selectedIndex: 0)
+        let model = NavigationModel(root: tabs)
+        let driver = NavigationModelDriver(model: model)
+
+        #expect(
+            try await invalidates(
+                { _ = tabs.tabs }, by: { try await tabs.setTabs([stack, settings], selectedIndex: 0, animated: false) })
+        )
+        #expect(try await invalidates({ _ = tabs.selectedIndex }, by: { try await tabs.selectTab(at: 1) }))
+        // The same tabs and selection again: the tab view has nothing to redraw.
+        #expect(
+            try await !invalidates(
+                { _ = (tabs.tabs, tabs.selectedIndex) },
+                by: { try await tabs.setTabs([stack, settings], selectedIndex: 1, animated: false) }))
+        #expect(
+            try await invalidates(
+                { _ = stack.nodes }, by: { try await stack.setStack([home, NavigationNode("detail")], animated: true) })
+        )
+        #expect(
+            try await !invalidates({ _ = stack.nodes }, by: { try await stack.setStack(stack.stack, animated: true) }))
+
+        let split = SplitNode(primary: NavigationNode("sidebar"))
+        let splitModel = NavigationModel(root: split)
+        let splitDriver = NavigationModelDriver(model: splitModel)
+        #expect(
+            try await invalidates(
+                { _ = split.primary }, by: { try await split.setPrimary(NavigationNode("folders"), animated: false) }))
+        #expect(
+            try await invalidates(
+                { _ = split.secondary }, by: { try await split.showDetail(NavigationNode("mail"), animated: false) }))
+        #expect(await invalidates({ _ = split.isCollapsed }, by: { _ = split.userWroteCollapsed(true) }))
+        #expect(split.compactColumn == .secondary, "collapsing shows the detail")
+        #expect(await invalidates({ _ = split.compactColumn }, by: { _ = split.userWroteCompactColumn(.primary) }))
+        #expect(
+            await !invalidates(
+                { _ = (split.isCollapsed, split.compactColumn) }, by: { _ = split.userWroteCollapsed(true) }))
+
+        // A container observes through its node's registrar alone: a second one, which `@Observable`
+        // on the subclass would add, costs two heap blocks and a lock per container.
+        for container in [stack, tabs, split] as [NavigationNode] {
+            var registrars = 0
+            var mirror: Mirror? = Mirror(reflecting: container)
+            while let level = mirror {
+                registrars += level.children.filter { $0.value is ObservationRegistrar }.count
+                mirror = level.superclassMirror
+            }
+            #expect(registrars == 1, "\(container) has \(registrars) observation registrars")
+        }
+        withExtendedLifetime((driver, splitDriver)) {}
+    }
 }
 
 extension ModelObservationTests {
