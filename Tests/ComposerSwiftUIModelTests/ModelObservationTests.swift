@@ -130,6 +130,7 @@ struct ModelObservationTests {
                 { _ = tabs.tabs }, by: { try await tabs.setTabs([stack, settings], selectedIndex: 0, animated: false) })
         )
         #expect(try await invalidates({ _ = tabs.selectedIndex }, by: { try await tabs.selectTab(at: 1) }))
+        #expect(tabs.selectedTab === settings)
         // The same tabs and selection again: the tab view has nothing to redraw.
         #expect(
             try await !invalidates(
@@ -152,6 +153,7 @@ struct ModelObservationTests {
             try await invalidates(
                 { _ = split.secondary }, by: { try await split.showDetail(NavigationNode("mail"), animated: false) }))
         #expect(await invalidates({ _ = split.isCollapsed }, by: { _ = split.userWroteCollapsed(true) }))
+        #expect(split.isCollapsed)
         #expect(split.compactColumn == .secondary, "collapsing shows the detail")
         #expect(await invalidates({ _ = split.compactColumn }, by: { _ = split.userWroteCompactColumn(.primary) }))
         #expect(
