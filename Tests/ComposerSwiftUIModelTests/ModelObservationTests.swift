@@ -12,7 +12,7 @@ import Testing
 struct ModelObservationTests {
     /// Whether `change` changes something `read` read, as `withObservationTracking` tells a view.
     private func invalidates(_ read: () -> Void, by change: () async throws -> Void) async rethrows -> Bool {
-        let told = Told()
+        let told = ChangeTold()
         withObservationTracking(read) { told.mark() }
         try await change()
         return told.value
@@ -54,7 +54,7 @@ struct ModelObservationTests {
                 { _ = stack.childScreens }, by: { try await stack.setStack([home, detail], animated: false) }))
         // A pop without animation is told with the change that joins it, or on the main actor's
         // next turn: not at once, and then.
-        let told = Told()
+        let told = ChangeTold()
         withObservationTracking({ _ = stack.visibleChildScreens }, onChange: { told.mark() })
         try await stack.setStack([home], animated: false)
         #expect(!told.value)
@@ -77,7 +77,7 @@ struct ModelObservationTests {
         let scene = StackScene()
         let (home, stack) = (scene.home, scene.stack)
         try await stack.setStack([home, NavigationNode("detail")], animated: true)
-        let told = Told()
+        let told = ChangeTold()
         withObservationTracking({ _ = stack.childScreens }, onChange: { told.mark() })
         try await stack.setStack([home], animated: false)
         #expect(!told.value)
@@ -227,11 +227,4 @@ private struct StackScene {
         model = NavigationModel(root: stack)
         driver = NavigationModelDriver(model: model)
     }
-}
-
-/// Set by an observation's change handler. Observation calls the handler synchronously, from the
-/// change's `willSet`, on the thread that makes the change: the main actor here.
-private final class Told: @unchecked Sendable {
-    private(set) var value = false
-    func mark() { value = true }
 }

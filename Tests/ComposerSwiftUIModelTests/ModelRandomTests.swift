@@ -24,6 +24,9 @@ enum ShopMove: Sendable {
     /// `movesLater` moves.
     case userSwipeDownWritingLater(movesLater: Int)
     case userTapTab(Int)
+    /// The app's own code, outside any navigation, pops the stack around the node on top to its
+    /// root without animation: the model tells the views on the main actor's next turn.
+    case appPopsToRootUnanimated
 
     /// The move as Swift, `.product(2)`: a dot before the value as Swift describes an enum's.
     var swift: String { ".\(self)" }
@@ -35,7 +38,7 @@ enum ShopMove: Sendable {
             .home, .list, .account, .cart, .editor, .picker, .back, .product(id), .product(id), .details(id),
             .details(id), .review(id), .review(id), .signedIn(random.chance(70)), .editorRefuses(random.chance(50)),
             .userTapBack, .userPopToRoot, .userSwipeDown, .userSwipeDownWritingLater(movesLater: random.int(in: 1...3)),
-            .userTapTab(random.int(in: 0...2)),
+            .userTapTab(random.int(in: 0...2)), .appPopsToRootUnanimated,
         ])
     }
 }
@@ -110,6 +113,20 @@ struct ModelRandomTests {
         #expect(broken?.problem.hasPrefix("a failed navigation changed the tree") == true)
     }
 
+    @Test("The check finds a view left stale: a change its observers were not told of is reported")
+    func staleViewCheckCanFail() async {
+        // Something every view reads here changes after the second move, and nothing tells of it.
+        let untold = UntoldState()
+        let broken = await Self.firstBrokenInvariant(
+            [.list, .cart, .home],
+            afterEachMove: { _, move in
+                if case .cart = move { untold.value += 1 }
+            },
+            alsoRead: { _ in "untold \(untold.value)" })
+        #expect(broken?.move == 1)
+        #expect(broken?.problem.hasPrefix("a view would be left stale") == true, "\(broken.map { "\($0)" } ?? "")")
+    }
+
     // MARK: - Running moves
 
     static func moves(seed: UInt64, count: Int) -> [ShopMove] {
@@ -119,10 +136,13 @@ struct ModelRandomTests {
 
     /// Plays `moves` on a fresh shop (home on screen first) and returns the first broken invariant.
     /// `afterEachMove` lets a test break the model on purpose, to show the check notices.
+    /// `alsoRead` adds to what the stand-in for the views reads of each node (see
+    /// `ModelViewWatcher`), for a test that changes something nobody is told of.
     static func firstBrokenInvariant(
-        _ moves: [ShopMove], afterEachMove: (ModelShop, ShopMove) -> Void = { _, _ in }
+        _ moves: [ShopMove], afterEachMove: (ModelShop, ShopMove) -> Void = { _, _ in },
+        alsoRead: @escaping (NavigationNode) -> String = { _ in "" }
     ) async -> BrokenInvariant? {
-        await run(moves, afterEachMove: afterEachMove).broken
+        await run(moves, afterEachMove: afterEachMove, alsoRead: alsoRead).broken
     }
 
     /// What a run of moves did: how many navigations completed and failed, and what broke.
@@ -133,13 +153,17 @@ struct ModelRandomTests {
     }
 
     static func run(
-        _ moves: [ShopMove], afterEachMove: (ModelShop, ShopMove) -> Void = { _, _ in }
+        _ moves: [ShopMove], afterEachMove: (ModelShop, ShopMove) -> Void = { _, _ in },
+        alsoRead: @escaping (NavigationNode) -> String = { _ in "" }
     ) async -> RunReport {
         var report = RunReport()
         // The driver answers every wait at once, so a wait that outlasts a fifth of a second waits
         // in vain: a short timeout finds it, and shrinks it, without two seconds per try.
         let shop = ModelShop(timeout: .milliseconds(200))
+        // What each node's view reads, observed as SwiftUI observes a body.
+        let views = ModelViewWatcher(alsoRead: alsoRead)
         await shop.go(shop.home, ())
+        views.watch(shop.model)
         for (index, move) in moves.enumerated() {
             // The swipe-downs whose view went some moves ago and whose binding SwiftUI writes
             // after this move.
@@ -154,14 +178,15 @@ struct ModelRandomTests {
             case .failed: report.failed += 1
             case .notNavigation: break
             }
-            if let problem = problem(after: move, outcome: outcome, before: before, in: shop) {
+            if let problem = await problem(after: move, outcome: outcome, before: before, in: shop, views: views) {
                 report.broken = BrokenInvariant(move: index, problem: problem, before: before, after: after)
                 return report
             }
             guard !due.isEmpty else { continue }
             for write in due { _ = write() }
             await settle(shop)
-            if let problem = problem(after: move, outcome: .notNavigation, before: after, in: shop) {
+            if let problem = await problem(after: move, outcome: .notNavigation, before: after, in: shop, views: views)
+            {
                 report.broken = BrokenInvariant(
                     move: index, problem: "after the late write of a swipe-down: \(problem)", before: after,
                     after: shop.render())
@@ -213,6 +238,11 @@ struct ModelRandomTests {
         case .userSwipeDownWritingLater(let movesLater):
             if let write = shop.driver.userSwipeDownWritingLater() { shop.lateSwipeWrites.append((movesLater, write)) }
         case .userTapTab(let index): _ = shop.driver.userTapTab(index)
+        case .appPopsToRootUnanimated:
+            if let stack = shop.model.current?.parentScreen as? StackNode, let root = stack.rootNode {
+                // The app's own call asks no one: vetoes are the router's (a popped editor goes).
+                try? await stack.setStack([root], animated: false)
+            }
         }
         await settle(shop)
         return .notNavigation
@@ -220,8 +250,23 @@ struct ModelRandomTests {
 
     // MARK: - Invariants
 
-    /// The first invariant `shop` breaks after `move`, in words, or `nil`.
-    private static func problem(after move: ShopMove, outcome: Outcome, before: String, in shop: ModelShop) -> String? {
+    /// The first invariant `shop` breaks after `move`, in words, or `nil`. Then `views` read the
+    /// model afresh, for the next move.
+    private static func problem(
+        after move: ShopMove, outcome: Outcome, before: String, in shop: ModelShop, views: ModelViewWatcher
+    ) async -> String? {
+        if let problem = treeProblem(after: move, outcome: outcome, before: before, in: shop) { return problem }
+        // A pop told later is told when the navigation ends or on the main actor's next turn.
+        for _ in 0..<3 { await Task.yield() }
+        if let stale = views.staleView(in: shop.model) { return "a view would be left stale: \(stale)" }
+        views.watch(shop.model)
+        return nil
+    }
+
+    /// The first invariant of the tree and of the router's answers `shop` breaks after `move`.
+    private static func treeProblem(after move: ShopMove, outcome: Outcome, before: String, in shop: ModelShop)
+        -> String?
+    {
         let model = shop.model
         if !model.isSettled { return "the model still waits for \(model.pendingAcknowledgements.map(\.description))" }
         switch outcome {
@@ -334,4 +379,10 @@ struct ModelRandomTests {
                 }
             """
     }
+}
+
+/// State no observer hears of, for the test that shows the stale-view check can fail.
+@MainActor
+private final class UntoldState {
+    var value = 0
 }
