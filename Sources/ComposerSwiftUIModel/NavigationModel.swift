@@ -80,12 +80,7 @@ public final class NavigationModel: ScreenWindow, TreeRevisioning, TransitionSet
     /// How the nodes refer back to this model, made when one first does (not weakly, for the
     /// reason ``BackLink`` gives).
     @ObservationIgnored @exclusivity(unchecked) nonisolated(unsafe) private var ownLink: BackLink<NavigationModel>?
-    var link: BackLink<NavigationModel> {
-        if let ownLink { return ownLink }
-        let made = BackLink(self)
-        ownLink = made
-        return made
-    }
+    var link: BackLink<NavigationModel> { BackLink.kept(in: &ownLink, to: self) }
 
     private struct Waiter {
         let id: Int

@@ -95,12 +95,7 @@ open class NavigationNode: ModalPresenting, DismissalVetoing, Identifiable, Hash
     @ObservationIgnored @exclusivity(unchecked) private var presenterLink: BackLink<NavigationNode>?
     /// This node's link, made when the node first becomes a container or a host.
     @ObservationIgnored @exclusivity(unchecked) nonisolated(unsafe) private var ownLink: BackLink<NavigationNode>?
-    private var link: BackLink<NavigationNode> {
-        if let ownLink { return ownLink }
-        let made = BackLink(self)
-        ownLink = made
-        return made
-    }
+    private var link: BackLink<NavigationNode> { BackLink.kept(in: &ownLink, to: self) }
     /// The model whose root this node is.
     var rootModel: NavigationModel? {
         get { rootModelLink?.target }
@@ -425,6 +420,13 @@ open class NavigationNode: ModalPresenting, DismissalVetoing, Identifiable, Hash
         return nil
     }
 
+    /// This node's level (its ``levelRoot``) and the levels beneath it, each presented from the
+    /// next, down to the root's. ``containingModel``, asked at every change, walks them in a loop
+    /// of its own, which stops at the model and makes no sequence.
+    package var levelsDown: some Sequence<NavigationNode> {
+        sequence(first: levelRoot) { $0.presenterNode?.levelRoot }.prefix(10_000)
+    }
+
     /// The outermost ancestor-or-self within this node's presentation level.
     package var levelRoot: NavigationNode {
         var node = self
@@ -542,12 +544,7 @@ enum TreeEditing {
         // A full-screen cover hid the views of the host and of every level beneath it, which come
         // back when it goes. A sheet hides nothing: a host swiped down stays gone.
         if chain.contains(where: { $0.activePresentationStyle == .fullScreenCover }) {
-            var level: NavigationNode? = host
-            for _ in 0..<10_000 {
-                guard let current = level else { break }
-                current.viewDisappearedUnasked = false
-                level = current.presenterNode?.levelRoot
-            }
+            for level in host.levelsDown { level.viewDisappearedUnasked = false }
         }
         for level in chain.reversed() {
             level.presenterNode?.presentedNode = nil
@@ -574,4 +571,13 @@ final class BackLink<Target: AnyObject>: @unchecked Sendable {
     @exclusivity(unchecked) nonisolated(unsafe) unowned var target: Target?
 
     init(_ target: Target) { self.target = target }
+
+    /// The link `kept` holds, or a new link to `target` kept there: an object makes its link when
+    /// something first refers to it, and clears it in its deinitializer.
+    static func kept(in kept: inout BackLink?, to target: Target) -> BackLink {
+        if let kept { return kept }
+        let made = BackLink(target)
+        kept = made
+        return made
+    }
 }

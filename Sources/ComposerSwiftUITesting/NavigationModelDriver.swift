@@ -122,12 +122,7 @@ public final class NavigationModelDriver {
 
     /// The gone level that `node` is shown in or presented from, if any.
     private func goneLevel(showing node: NavigationNode) -> NavigationNode? {
-        levels(from: node.levelRoot).first { goneViews.contains($0.id) }
-    }
-
-    /// `level` and the levels beneath it, each presented from the next, down to the root's.
-    private func levels(from level: NavigationNode) -> some Sequence<NavigationNode> {
-        sequence(first: level) { ($0.presentingScreen as? NavigationNode)?.levelRoot }.prefix(10_000)
+        node.levelsDown.first { goneViews.contains($0.id) }
     }
 
     private func acknowledge(_ pending: PendingAcknowledgement) {
@@ -149,7 +144,7 @@ public final class NavigationModelDriver {
         let cover = node.levelRoot
         guard cover.activePresentationStyle == .fullScreenCover, hiddenByCover[cover.id] == nil else { return }
         var hidden: [NodeID] = []
-        for level in levels(from: cover).dropFirst() where !goneViews.contains(level.id) {
+        for level in cover.levelsDown.dropFirst() where !goneViews.contains(level.id) {
             hidden.append(level.id)
             entries.append(.line("disappeared \(level) (under \(cover))"))
             level.didDisappear()
