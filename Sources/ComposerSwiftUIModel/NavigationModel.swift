@@ -67,6 +67,9 @@ public final class NavigationModel: ScreenWindow, TreeRevisioning, TransitionSet
     @ObservationIgnored @exclusivity(unchecked) private var untoldPop: StackNode?
     /// Whether a turn of the main actor is to tell ``untoldPop``.
     @ObservationIgnored @exclusivity(unchecked) private var tellingScheduled = false
+    /// Whether a popover may be presented: set when one is, cleared when
+    /// ``dropPopoverWhoseAnchorLeft()`` finds none, so that a model without popovers skips it.
+    @ObservationIgnored @exclusivity(unchecked) private var popoverMayBeShown = false
     /// How many navigations of routers are running in this model (one inside another counts too).
     @ObservationIgnored @exclusivity(unchecked) private var navigationsRunning = 0
 
@@ -190,7 +193,11 @@ public final class NavigationModel: ScreenWindow, TreeRevisioning, TransitionSet
     ) async throws {
         tellUntoldPop()
         let before = screenOnTop
-        try perform(change, animated: animated || !waits)
+        try perform(
+            {
+                try change()
+                dropPopoverWhoseAnchorLeft()
+            }, animated: animated || !waits)
         treeRevision &+= 1
         if let after = screenOnTop as? NavigationNode, after !== before {
             expect(.appearance, of: after, change: summary())
@@ -278,12 +285,42 @@ public final class NavigationModel: ScreenWindow, TreeRevisioning, TransitionSet
         tellUntoldPop()
         let leaving = screenOnTop
         change()
+        dropPopoverWhoseAnchorLeft()
         treeRevision &+= 1
         let now = screenOnTop
         for pending in pendingAcknowledgements where pending.kind == .appearance && pending.node !== now {
             fail(pending, with: InterruptedByUserError(expected: pending.description, userChange: summary))
         }
         DefaultRouter.userDidChangeScreens(in: self, leaving: leaving)
+    }
+
+    /// Notes that a popover was presented, for ``dropPopoverWhoseAnchorLeft()``.
+    func popoverPresented() {
+        popoverMayBeShown = true
+    }
+
+    /// Takes out, with what it presents, a popover whose anchor (``NavigationNode/popoverAnchor``)
+    /// is no longer in the level the popover is presented over: SwiftUI shows a popover from its
+    /// anchor's view, so it went with that view, and no write of its binding will come to take it
+    /// out. Runs in the change that moved the anchor. The router never moves the anchor of a popover
+    /// on screen (it dismisses what covers a screen first); what it can move is the anchor of one
+    /// the user swiped away whose binding write has not come yet, or the app's own code can.
+    private func dropPopoverWhoseAnchorLeft() {
+        guard popoverMayBeShown else { return }
+        var popoverFound = false
+        var host = root
+        for _ in 0..<10_000 {
+            guard let level = host, let shown = level.presentedNode else { break }
+            if shown.activePresentationStyle == .popover {
+                popoverFound = true
+                if shown.popoverAnchorNode?.levelRoot !== level {
+                    TreeEditing.detachPresentations(from: level)
+                    break
+                }
+            }
+            host = shown
+        }
+        popoverMayBeShown = popoverFound
     }
 
     // MARK: - Acknowledgements

@@ -69,7 +69,16 @@ open class NavigationNode: ModalPresenting, DismissalVetoing, Identifiable, Hash
     public internal(set) var activePresentationStyle: NodePresentationStyle?
 
     /// For a popover: the node that asked for the presentation, whose view anchors the popover.
+    /// When that node leaves its level (popped, replaced), the popover leaves with it: SwiftUI
+    /// shows a popover from its anchor's view, and no write of its binding comes once that view is
+    /// gone.
     public internal(set) var popoverAnchor: NodeID?
+
+    /// The node ``popoverAnchor`` names, while it lives.
+    var popoverAnchorNode: NavigationNode? {
+        get { popoverAnchorLink?.target }
+        set { popoverAnchorLink = newValue?.link }
+    }
 
     /// For a tab: the navigation a user's tap on it runs instead of selecting it (a tab that needs
     /// signing in navigates to its route, whose guards decide). The selection stays until the
@@ -93,6 +102,7 @@ open class NavigationNode: ModalPresenting, DismissalVetoing, Identifiable, Hash
     /// which forget them when they are deallocated, as a weak reference would.
     @ObservationIgnored @exclusivity(unchecked) private var parentLink: BackLink<NavigationNode>?
     @ObservationIgnored @exclusivity(unchecked) private var presenterLink: BackLink<NavigationNode>?
+    @ObservationIgnored @exclusivity(unchecked) private var popoverAnchorLink: BackLink<NavigationNode>?
     /// This node's link, made when the node first becomes a container or a host.
     @ObservationIgnored @exclusivity(unchecked) nonisolated(unsafe) private var ownLink: BackLink<NavigationNode>?
     private var link: BackLink<NavigationNode> { BackLink.kept(in: &ownLink, to: self) }
@@ -333,7 +343,9 @@ open class NavigationNode: ModalPresenting, DismissalVetoing, Identifiable, Hash
                 presented.presenterNode = host
                 presented.activePresentationStyle = style
                 presented.popoverAnchor = style == .popover ? id : nil
+                presented.popoverAnchorNode = style == .popover ? self : nil
                 host.presentedNode = presented
+                if style == .popover { model.popoverPresented() }
             }
         } catch let timeout as AcknowledgementTimeoutError {
             // SwiftUI drops a presentation, without a word, while one it does not know of (an
@@ -551,6 +563,7 @@ enum TreeEditing {
             level.presenterNode = nil
             level.activePresentationStyle = nil
             level.popoverAnchor = nil
+            level.popoverAnchorNode = nil
         }
     }
 

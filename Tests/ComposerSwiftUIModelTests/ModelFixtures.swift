@@ -45,6 +45,24 @@ final class PickerNode: NavigationNode, ResultReturning {
     var resultHandle: ResultHandle<String>?
 }
 
+/// The list of mailboxes: the sidebar of the inbox split view, in a stack of its own.
+final class MailboxNode: NavigationNode {}
+
+/// A message, shown as the detail of the inbox split view, found again by its number.
+final class MessageNode: NavigationNode, ContextChecking {
+    let messageID: Int
+
+    init(_ messageID: Int) {
+        self.messageID = messageID
+        super.init("message \(messageID)")
+    }
+
+    func isTarget(for context: Int) -> Bool { messageID == context }
+}
+
+/// A share menu, shown as a popover anchored on the screen that asked for it.
+final class ShareNode: NavigationNode {}
+
 struct NotSignedIn: Error, CustomStringConvertible {
     var description: String { "not signed in" }
 }
@@ -68,6 +86,9 @@ final class ModelShop {
     let driver: NavigationModelDriver
     let router: DefaultRouter
     var isSignedIn = true
+    /// Whether the window is narrow (an iPhone, a slide-over): a split view made then starts
+    /// collapsed, as `NavigationSplitView` does in a compact width.
+    var isCompact = false
     /// The binding writes of swipe-downs whose view went first, still to come, each with the number
     /// of moves it comes after.
     var lateSwipeWrites: [(movesLeft: Int, write: @MainActor () -> UserWriteOutcome)] = []
@@ -209,6 +230,60 @@ final class ModelShop {
         .from(list().expectingContainer())
         .assemble()
     }
+
+    /// The inbox: a split view in a sheet over the screen on top, its sidebar the mailboxes in a
+    /// stack (a collapsed split view shows a detail over a stack, as UIKit pushes it there).
+    var inbox: DestinationStep<MailboxNode, Void> {
+        StepAssembly(
+            finder: ClassFinder<MailboxNode, Void>(),
+            factory: ClosureFactory { [unowned self] _ in make(MailboxNode("mailboxes")) }
+        )
+        .using(StackNode.push())
+        .from(
+            StepAssembly(
+                finder: NilFinder<StackNode, Void>(),
+                factory: NavigationContainerFactory { [unowned self] _ in make(StackNode("mailboxes-nav")) })
+        )
+        .using(SplitNode.setPrimary())
+        .from(
+            StepAssembly(
+                finder: NilFinder<SplitNode, Void>(),
+                factory: SplitContainerFactory { [unowned self] _ in make(SplitNode("inbox", collapsed: isCompact)) })
+        )
+        .using(GeneralAction.presentModally())
+        .from(GeneralStep.current())
+        .assemble()
+    }
+
+    /// Message `id`, the detail of the inbox split view (opening the inbox first when it is not
+    /// in the tree).
+    var message: DestinationStep<MessageNode, Int> {
+        StepAssembly(
+            finder: ClassWithContextFinder<MessageNode, Int>(),
+            factory: ClosureFactory { [unowned self] id in make(MessageNode(id)) }
+        )
+        .using(SplitNode.showDetail())
+        .from(inbox.adaptingContext { (_: Int) in () }.expectingContainer())
+        .assemble()
+    }
+
+    /// The share menu, a popover over the screen on top.
+    var share: DestinationStep<ShareNode, Void> {
+        StepAssembly(
+            finder: ClassFinder<ShareNode, Void>(),
+            factory: ClosureFactory { [unowned self] _ in
+                let share = make(ShareNode("share"))
+                share.presentationStyle = .popover
+                return share
+            }
+        )
+        .using(GeneralAction.presentModally())
+        .from(GeneralStep.current())
+        .assemble()
+    }
+
+    /// The inbox's split view, when it is in the tree.
+    var inboxSplit: SplitNode? { model.allNodes().lazy.compactMap { $0 as? SplitNode }.first }
 
     var back: DestinationStep<any Screen, Void> { GeneralStep.previous() }
 

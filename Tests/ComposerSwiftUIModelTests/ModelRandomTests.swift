@@ -15,6 +15,9 @@ enum ShopMove: Sendable {
     case product(Int)
     case details(Int)
     case review(Int)
+    /// The inbox split view in a sheet, a message as its detail, the share popover.
+    case inbox, share
+    case message(Int)
     /// Signs in or out: the account tab is guarded.
     case signedIn(Bool)
     /// Makes the editor, if it is in the tree, refuse (or stop refusing) to leave.
@@ -27,6 +30,12 @@ enum ShopMove: Sendable {
     /// The app's own code, outside any navigation, pops the stack around the node on top to its
     /// root without animation: the model tells the views on the main actor's next turn.
     case appPopsToRootUnanimated
+    /// The window becomes narrow or wide (the user rotates the device, resizes the app): the inbox
+    /// split view, if it is in the tree, collapses to one column or expands to two, and one made
+    /// later starts so.
+    case userResize(collapsed: Bool)
+    /// The user brings the detail column, or the sidebar, of the collapsed inbox forward.
+    case userShowColumn(detail: Bool)
 
     /// The move as Swift, `.product(2)`: a dot before the value as Swift describes an enum's.
     var swift: String { ".\(self)" }
@@ -38,7 +47,8 @@ enum ShopMove: Sendable {
             .home, .list, .account, .cart, .editor, .picker, .back, .product(id), .product(id), .details(id),
             .details(id), .review(id), .review(id), .signedIn(random.chance(70)), .editorRefuses(random.chance(50)),
             .userTapBack, .userPopToRoot, .userSwipeDown, .userSwipeDownWritingLater(movesLater: random.int(in: 1...3)),
-            .userTapTab(random.int(in: 0...2)), .appPopsToRootUnanimated,
+            .userTapTab(random.int(in: 0...2)), .appPopsToRootUnanimated, .inbox, .message(id), .message(id),
+            .share, .userResize(collapsed: random.chance(50)), .userShowColumn(detail: random.chance(50)),
         ])
     }
 }
@@ -228,6 +238,9 @@ struct ModelRandomTests {
         case .product(let id): return await navigate(shop.product, id)
         case .details(let id): return await navigate(shop.details, id)
         case .review(let id): return await navigate(shop.review, id)
+        case .inbox: return await navigate(shop.inbox, ())
+        case .message(let id): return await navigate(shop.message, id)
+        case .share: return await navigate(shop.share, ())
         case .signedIn(let value):
             shop.isSignedIn = value
         case .editorRefuses(let value):
@@ -243,6 +256,11 @@ struct ModelRandomTests {
                 // The app's own call asks no one: vetoes are the router's (a popped editor goes).
                 try? await stack.setStack([root], animated: false)
             }
+        case .userResize(let collapsed):
+            shop.isCompact = collapsed
+            if let split = shop.inboxSplit { _ = shop.driver.userResize(split, collapsed: collapsed) }
+        case .userShowColumn(let detail):
+            if let split = shop.inboxSplit { _ = shop.driver.userShowColumn(detail ? .secondary : .primary, of: split) }
         }
         await settle(shop)
         return .notNavigation
@@ -280,7 +298,7 @@ struct ModelRandomTests {
             }
             if error.step == nil, error.code != .noAnchor { return "a routing error names no step: \(error)" }
         case .navigated:
-            if let wrong = wrongDestination(after: move, current: model.current) { return wrong }
+            if let wrong = wrongDestination(after: move, in: model) { return wrong }
         case .notNavigation:
             break
         }
@@ -295,8 +313,9 @@ struct ModelRandomTests {
         return structureProblem(in: model)
     }
 
-    /// Whether the screen on top is what `move` navigated to.
-    private static func wrongDestination(after move: ShopMove, current: NavigationNode?) -> String? {
+    /// Why the screen `move` navigated to is not on screen, if it is not: on top, or, in an
+    /// expanded split view, the column beside it.
+    private static func wrongDestination(after move: ShopMove, in model: NavigationModel) -> String? {
         let expected: (NavigationNode) -> Bool
         switch move {
         case .home: expected = { $0 is HomeNode }
@@ -308,12 +327,25 @@ struct ModelRandomTests {
         case .product(let id): expected = { ($0 as? ProductNode)?.productID == id }
         case .details(let id): expected = { ($0 as? DetailsNode)?.productID == id }
         case .review(let id): expected = { ($0 as? ReviewNode)?.productID == id }
+        case .inbox: expected = { $0 is MailboxNode }
+        case .message(let id): expected = { ($0 as? MessageNode)?.messageID == id }
+        case .share: expected = { $0 is ShareNode }
         default: return nil
         }
-        guard let current, expected(current) else {
-            return "navigated to \(move.swift) but \(current.map { "\($0)" } ?? "nothing") is on top"
+        guard !onScreen(in: model).contains(where: expected) else { return nil }
+        return "navigated to \(move.swift) but \(model.current.map { "\($0)" } ?? "nothing") is on top"
+    }
+
+    /// The nodes the user sees: the level on top and, in it, what every container shows (the top
+    /// of a stack, the selected tab, both columns of an expanded split view).
+    private static func onScreen(in model: NavigationModel) -> [NavigationNode] {
+        var shown: [NavigationNode] = []
+        var pending = ScreenTree(window: model).presentationLevels.suffix(1).compactMap { $0 as? NavigationNode }
+        while let node = pending.popLast() {
+            shown.append(node)
+            pending += ScreenTree.visibleChildren(of: node).compactMap { $0 as? NavigationNode }
         }
-        return nil
+        return shown
     }
 
     /// The first inconsistency of the model's tree: links between containers and children, between
@@ -333,6 +365,16 @@ struct ModelRandomTests {
             if let presented = node.hostedPresentation, presented.parentScreen != nil {
                 return "\(presented), presented by \(node), is also inside a container"
             }
+            // SwiftUI anchors a popover on the view of the node that asked for it: that node is
+            // in the level the popover is presented over.
+            if let popover = node.popoverNode,
+                !ScreenTree.containedScreens(of: node).contains(where: {
+                    ($0 as? NavigationNode)?.id == popover.popoverAnchor
+                })
+            {
+                return
+                    "\(popover) is anchored on \(popover.popoverAnchor.map { "\($0)" } ?? "nothing"), not a node of \(node)'s level"
+            }
             // The containers keep their children converted to screens: the router's view must be
             // the nodes the views show.
             if let stack = node as? StackNode {
@@ -350,9 +392,30 @@ struct ModelRandomTests {
                 let selected = tabs.selectedIndex.flatMap { tabs.tabs.indices.contains($0) ? tabs.tabs[$0] : nil }
                 if tabs.focusedChildScreen !== selected { return "\(tabs)'s focused child is not its selected tab" }
             }
+            if let split = node as? SplitNode, let problem = splitProblem(split) { return problem }
         }
         let onTop = ScreenTree(window: model).current
         if model.current !== onTop { return "the model's current node is not the tree's current screen" }
+        return nil
+    }
+
+    /// The first inconsistency of a split view: its columns as the router reads them, and which
+    /// of them is on screen (both expanded; collapsed, the compact column, or the one there is).
+    private static func splitProblem(_ split: SplitNode) -> String? {
+        let columns = [split.primary, split.secondary].compactMap { $0 }
+        if !split.childScreens.elementsEqual(columns, by: { $0 === $1 }) {
+            return "\(split)'s children as the router reads them are not its columns"
+        }
+        let inFront =
+            split.compactColumn == .secondary ? split.secondary ?? split.primary : split.primary ?? split.secondary
+        let focused = split.isCollapsed ? inFront : split.secondary ?? split.primary
+        if split.focusedChildScreen !== focused {
+            return "\(split)'s focused child is not the column in front (collapsed: \(split.isCollapsed))"
+        }
+        let visible: [NavigationNode] = split.isCollapsed ? [focused].compactMap { $0 } : columns
+        if !split.visibleChildScreens.elementsEqual(visible, by: { $0 === $1 }) {
+            return "\(split)'s visible children are not the columns on screen (collapsed: \(split.isCollapsed))"
+        }
         return nil
     }
 

@@ -234,6 +234,56 @@ struct ModelUserWriteTests {
         #expect(shop.render() == before)
     }
 
+    @Test("a popover swiped away leaves with its anchor when a navigation pops that: its binding write never comes")
+    func swipedPopoverLeavesWithItsAnchor() async throws {
+        let shop = ModelShop()
+        await shop.go(shop.product, 1)
+        await shop.go(shop.share, ())
+        let popover = ModelShop.productsTree(["product 1"]) + "\n  presented popover:\n    screen \"share\""
+        #expect(shop.render() == popover)
+        #expect(shop.model.node(named: "share")?.popoverAnchor == shop.model.node(named: "product 1")?.id)
+        // SwiftUI shows the popover from product 1's view; swiped away, its write is to come.
+        let write = try #require(shop.driver.userSwipeDownWritingLater())
+        await shop.go(shop.product, 2)
+        // Product 1 was popped, and its view with the popover's modifier: no write will come, so
+        // the popover left with it.
+        #expect(shop.render() == ModelShop.productsTree(["product 2"]))
+        #expect(shop.model.allNodes().allSatisfy { !$0.isBeingDismissed })
+        guard case .ignored = write() else {
+            Issue.record("the write of a popover already gone was applied")
+            return
+        }
+        #expect(shop.render() == ModelShop.productsTree(["product 2"]))
+    }
+
+    @Test("the app's own pop of a popover's anchor takes the popover on screen with it")
+    func appPopTakesThePopover() async throws {
+        let shop = ModelShop()
+        await shop.go(shop.product, 1)
+        await shop.go(shop.share, ())
+        let stack = try #require(shop.stack("products-nav"))
+        let list = try #require(stack.rootNode)
+        try await stack.setStack([list], animated: true)
+        #expect(shop.render() == ModelShop.productsTree([]))
+        #expect(shop.model.current === list)
+        #expect(shop.model.isSettled)
+    }
+
+    @Test("a popover stays while its anchor stays in its level")
+    func popoverStaysWithItsAnchor() async throws {
+        let shop = ModelShop()
+        await shop.go(shop.product, 1)
+        await shop.go(shop.share, ())
+        let stack = try #require(shop.stack("products-nav"))
+        let product = try #require(stack.topNode)
+        // A screen pushed under the popover by the app's own code: the anchor is still in the level.
+        try await stack.setStack(stack.nodes + [ProductNode(7)], animated: false)
+        #expect(
+            shop.render()
+                == ModelShop.productsTree(["product 1", "product 7"]) + "\n  presented popover:\n    screen \"share\"")
+        #expect(shop.model.node(named: "share")?.popoverAnchor == product.id)
+    }
+
     @Test("a write for a stack no longer on screen is ignored")
     func writeForGoneNode() async throws {
         let shop = ModelShop()
