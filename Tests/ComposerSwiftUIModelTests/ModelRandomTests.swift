@@ -30,6 +30,10 @@ enum ShopMove: Sendable {
     /// The app's own code, outside any navigation, pops the stack around the node on top to its
     /// root without animation: the model tells the views on the main actor's next turn.
     case appPopsToRootUnanimated
+    /// The app's own code pops the products tab's stack to its list, animated, whatever is on
+    /// screen (a reset after an account change): under a sheet, or from under a popover anchored
+    /// on a product.
+    case appResetsProducts
     /// The window becomes narrow or wide (the user rotates the device, resizes the app): the inbox
     /// split view, if it is in the tree, collapses to one column or expands to two, and one made
     /// later starts so.
@@ -47,7 +51,8 @@ enum ShopMove: Sendable {
             .home, .list, .account, .cart, .editor, .picker, .back, .product(id), .product(id), .details(id),
             .details(id), .review(id), .review(id), .signedIn(random.chance(70)), .editorRefuses(random.chance(50)),
             .userTapBack, .userPopToRoot, .userSwipeDown, .userSwipeDownWritingLater(movesLater: random.int(in: 1...3)),
-            .userTapTab(random.int(in: 0...2)), .appPopsToRootUnanimated, .inbox, .message(id), .message(id),
+            .userTapTab(random.int(in: 0...2)), .appPopsToRootUnanimated, .appResetsProducts, .inbox, .message(id),
+            .message(id),
             .share, .userResize(collapsed: random.chance(50)), .userShowColumn(detail: random.chance(50)),
         ])
     }
@@ -255,6 +260,10 @@ struct ModelRandomTests {
             if let stack = shop.model.current?.parentScreen as? StackNode, let root = stack.rootNode {
                 // The app's own call asks no one: vetoes are the router's (a popped editor goes).
                 try? await stack.setStack([root], animated: false)
+            }
+        case .appResetsProducts:
+            if let stack = shop.stack("products-nav"), let list = stack.rootNode {
+                try? await stack.setStack([list], animated: true)
             }
         case .userResize(let collapsed):
             shop.isCompact = collapsed
