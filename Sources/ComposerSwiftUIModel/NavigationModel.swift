@@ -179,6 +179,15 @@ public final class NavigationModel: ScreenWindow, TreeRevisioning, TransitionSet
         }
     }
 
+    /// Returns once the view acknowledged every change, and throws what that wait threw: an
+    /// ``AcknowledgementTimeoutError``, or ``InterruptedByUserError`` when the user's move took the
+    /// awaited node away. The router awaits it at the end of a navigation whose last change did
+    /// not wait (a tab selection, a pop kept for a push that did not come), so that the navigation
+    /// returns once its destination appeared, or fails saying what never did.
+    public func waitUntilChangesShown() async throws {
+        try await waitForAcknowledgements()
+    }
+
     // MARK: - Changes
 
     /// Applies `change` (without SwiftUI's animations unless `animated`); when the node on top is

@@ -127,7 +127,9 @@ open class TabsNode: NavigationNode, TabsContainer {
 
     /// Selects the tab at `index` and returns at once, as the protocol asks (SwiftUI does not
     /// animate a tab change either): a pop or a presentation in the new tab that follows in the same
-    /// navigation joins the same state change, and waits for the tab's appearance with its own.
+    /// navigation joins the same state change, and waits for the tab's appearance with its own; the
+    /// router waits for it at the end of a navigation that ends here
+    /// (``NavigationModel/waitUntilChangesShown()``).
     public func selectTab(at index: Int) async throws {
         guard tabs.indices.contains(index) else {
             throw NodeError.tabIndexOutOfRange(index: index, tabCount: tabs.count, tabs: description)

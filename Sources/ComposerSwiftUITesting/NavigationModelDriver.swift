@@ -26,14 +26,18 @@ public final class NavigationModelDriver {
         /// Only when the test calls ``acknowledgeNext()`` or ``acknowledgeAll()``: a navigation then
         /// stops at each change until the test lets it go on (or the model's timeout ends it).
         case manual
+        /// On the main actor's next turn, as SwiftUI calls `onAppear` and `onDisappear` after it
+        /// rendered the change: every change a navigation waits for suspends it, and what the
+        /// model waits for by then (a later change may have replaced it) is what is acknowledged.
+        case nextTurn
     }
 
     /// The model the driver stands in for the views of.
     public let model: NavigationModel
-    /// When the driver acknowledges; switching to ``AcknowledgementMode/automatic`` acknowledges
-    /// what waits.
+    /// When the driver acknowledges; switching to ``AcknowledgementMode/automatic`` or
+    /// ``AcknowledgementMode/nextTurn`` acknowledges what waits.
     public var mode: AcknowledgementMode {
-        didSet { if mode == .automatic { acknowledgeAll() } }
+        didSet { if mode != .manual { acknowledgeAll() } }
     }
     /// What the views reported and what the user did, one line each, in order:
     /// `appeared screen "home"`, `disappeared nav "cart"`, `user tab 1: applied: ...`.
@@ -76,8 +80,15 @@ public final class NavigationModelDriver {
         self.model = model
         self.mode = mode
         model.acknowledgementRequested = { [weak self] pending in
-            guard let self, self.mode == .automatic, self.viewCanReport(pending) else { return }
-            self.acknowledge(pending)
+            guard let self else { return }
+            switch self.mode {
+            case .automatic:
+                if self.viewCanReport(pending) { self.acknowledge(pending) }
+            case .manual:
+                break
+            case .nextTurn:
+                Task { @MainActor [weak self] in self?.acknowledgeIfStillAwaited(pending) }
+            }
         }
     }
 
@@ -93,6 +104,15 @@ public final class NavigationModelDriver {
         guard let next = model.pendingAcknowledgements.first(where: viewCanReport) else { return nil }
         acknowledge(next)
         return next
+    }
+
+    /// Acknowledges `pending` if the model still waits for it and its view can report it: a
+    /// disappearance reported when nothing waits for it would be a view gone unasked.
+    private func acknowledgeIfStillAwaited(_ pending: PendingAcknowledgement) {
+        guard model.pendingAcknowledgements.contains(where: { $0.id == pending.id }), viewCanReport(pending) else {
+            return
+        }
+        acknowledge(pending)
     }
 
     /// Acknowledges everything the model waits for.

@@ -129,6 +129,46 @@ struct ModelPhaseTests {
         #expect(shop.model.current?.name == "home")
     }
 
+    @Test("a navigation whose last change is a tab selection returns once the tab's screen appeared")
+    func tabSelectionAwaitedAtTheEnd() async throws {
+        // A timeout far longer than the test: the whole suite shares the main actor.
+        let shop = ModelShop(timeout: .seconds(60))
+        await shop.go(shop.home, ())
+        shop.driver.mode = .manual
+        let ended = ChangeTold()
+        let navigation = Task {
+            let account = try await shop.router.navigate(to: shop.account, with: ())
+            ended.mark()
+            return account
+        }
+        #expect(await shop.driver.waitForPendingAcknowledgement())
+        // The tab is selected at once (SwiftUI does not animate it), but the navigation waits.
+        #expect(shop.tabsNode?.selectedIndex == 2)
+        #expect(
+            shop.driver.pending.map(\.description) == [
+                "appearance of screen \"account\" (select tab 2 of tabs \"main\")"
+            ])
+        for _ in 0..<100 { await Task.yield() }
+        #expect(!ended.value, "the navigation ended before the tab's screen appeared")
+        shop.driver.acknowledgeNext()
+        let account = try await navigation.value
+        #expect(account.name == "account")
+        #expect(shop.model.isSettled)
+    }
+
+    @Test("a tab whose screen never appears fails the navigation that selected it, naming the tab's selection")
+    func tabSelectionNeverShown() async throws {
+        let shop = ModelShop(timeout: .milliseconds(50))
+        await shop.go(shop.home, ())
+        shop.driver.mode = .manual
+        let error = try #require(await shop.failing(shop.account, ()))
+        #expect(error.code == .actionFailedAfterChanges)
+        #expect(error.step == "select tab 2 of tabs \"main\"")
+        #expect(error.underlyingError is AcknowledgementTimeoutError)
+        #expect("\(error)".contains("did not acknowledge the appearance of screen \"account\""))
+        #expect(shop.model.isSettled)
+    }
+
     @Test(
         "a presentation SwiftUI never showed is taken back when its wait times out: the tabs answer, the next navigation works"
     )

@@ -78,10 +78,21 @@ struct BrokenInvariant: CustomStringConvertible {
 struct ModelRandomTests {
     @Test("A short run on fixed seeds: every invariant holds after every move", arguments: [UInt64(1), 2, 3, 4])
     func shortRun(seed: UInt64) async {
+        await shortRun(seed: seed, acknowledging: .automatic)
+    }
+
+    @Test(
+        "A short run whose views acknowledge on the main actor's next turn, as SwiftUI's do",
+        arguments: [UInt64(5), 6, 7, 8])
+    func shortRunAcknowledgingNextTurn(seed: UInt64) async {
+        await shortRun(seed: seed, acknowledging: .nextTurn)
+    }
+
+    private func shortRun(seed: UInt64, acknowledging mode: NavigationModelDriver.AcknowledgementMode) async {
         let moves = Self.moves(seed: seed, count: 300)
-        let report = await Self.run(moves)
+        let report = await Self.run(moves, mode: mode)
         if let broken = report.broken {
-            Issue.record("seed \(seed), \(broken)\n\(await Self.shrunkTest(moves))")
+            Issue.record("seed \(seed), \(broken)\n\(await Self.shrunkTest(moves, mode: mode))")
             return
         }
         // The run checks both halves of the promise: navigations that complete and ones refused.
@@ -100,9 +111,11 @@ struct ModelRandomTests {
         while done < steps {
             // Runs of a few hundred moves, each on a fresh shop, so that a failure shrinks quickly.
             let moves = Self.moves(seed: seed, count: min(300, steps - done))
-            let report = await Self.run(moves)
+            // Every other run with views that acknowledge on the next turn, as SwiftUI's do.
+            let mode: NavigationModelDriver.AcknowledgementMode = (done / 300) % 2 == 0 ? .automatic : .nextTurn
+            let report = await Self.run(moves, mode: mode)
             if let broken = report.broken {
-                Issue.record("model check: seed \(seed), \(broken)\n\(await Self.shrunkTest(moves))")
+                Issue.record("model check: seed \(seed), \(broken)\n\(await Self.shrunkTest(moves, mode: mode))")
                 return
             }
             total.navigated += report.navigated
@@ -154,10 +167,11 @@ struct ModelRandomTests {
     /// `alsoRead` adds to what the stand-in for the views reads of each node (see
     /// `ModelViewWatcher`), for a test that changes something nobody is told of.
     static func firstBrokenInvariant(
-        _ moves: [ShopMove], afterEachMove: (ModelShop, ShopMove) -> Void = { _, _ in },
+        _ moves: [ShopMove], mode: NavigationModelDriver.AcknowledgementMode = .automatic,
+        afterEachMove: (ModelShop, ShopMove) -> Void = { _, _ in },
         alsoRead: @escaping (NavigationNode) -> String = { _ in "" }
     ) async -> BrokenInvariant? {
-        await run(moves, afterEachMove: afterEachMove, alsoRead: alsoRead).broken
+        await run(moves, mode: mode, afterEachMove: afterEachMove, alsoRead: alsoRead).broken
     }
 
     /// What a run of moves did: how many navigations completed and failed, and what broke.
@@ -168,13 +182,15 @@ struct ModelRandomTests {
     }
 
     static func run(
-        _ moves: [ShopMove], afterEachMove: (ModelShop, ShopMove) -> Void = { _, _ in },
+        _ moves: [ShopMove], mode: NavigationModelDriver.AcknowledgementMode = .automatic,
+        afterEachMove: (ModelShop, ShopMove) -> Void = { _, _ in },
         alsoRead: @escaping (NavigationNode) -> String = { _ in "" }
     ) async -> RunReport {
         var report = RunReport()
         // The driver answers every wait at once, so a wait that outlasts a fifth of a second waits
-        // in vain: a short timeout finds it, and shrinks it, without two seconds per try.
-        let shop = ModelShop(timeout: .milliseconds(200))
+        // in vain: a short timeout finds it, and shrinks it, without two seconds per try. On the
+        // next turn, an answer can come later while other tests keep the main actor busy.
+        let shop = ModelShop(mode: mode, timeout: mode == .automatic ? .milliseconds(200) : .seconds(2))
         // What each node's view reads, observed as SwiftUI observes a body.
         let views = ModelViewWatcher(alsoRead: alsoRead)
         await shop.go(shop.home, ())
@@ -432,21 +448,24 @@ struct ModelRandomTests {
 
     /// The shortest list of moves found, by dropping one move at a time, that still breaks an
     /// invariant, written as a test to paste into this suite.
-    static func shrunkTest(_ moves: [ShopMove]) async -> String {
+    static func shrunkTest(_ moves: [ShopMove], mode: NavigationModelDriver.AcknowledgementMode = .automatic) async
+        -> String
+    {
         var kept = moves
-        if let broken = await firstBrokenInvariant(kept) { kept = Array(kept.prefix(broken.move + 1)) }
+        if let broken = await firstBrokenInvariant(kept, mode: mode) { kept = Array(kept.prefix(broken.move + 1)) }
         var index = kept.count - 1
         while index >= 0 {
             var shorter = kept
             shorter.remove(at: index)
-            if await firstBrokenInvariant(shorter) != nil { kept = shorter }
+            if await firstBrokenInvariant(shorter, mode: mode) != nil { kept = shorter }
             index -= 1
         }
         let list = kept.map(\.swift).joined(separator: ", ")
+        let modeArgument = mode == .nextTurn ? ", mode: .nextTurn" : ""
         return """
             shrunk to \(kept.count) moves:
                 @Test func shrunkRun() async {
-                    let broken = await ModelRandomTests.firstBrokenInvariant([\(list)])
+                    let broken = await ModelRandomTests.firstBrokenInvariant([\(list)]\(modeArgument))
                     #expect(broken == nil, "\\(broken.map { "\\($0)" } ?? "")")
                 }
             """

@@ -158,7 +158,8 @@ public final class DefaultRouter {
         }
         let run = NavigationRun(
             chain: chain, context: context, tree: ScreenTree(window: traits.window, revisioning: traits.revisioning),
-            scope: scope, globals: globals, planInterceptors: planInterceptors, logger: logger)
+            settling: traits.settling, scope: scope, globals: globals, planInterceptors: planInterceptors,
+            logger: logger)
         let isOutermost = activeRun == nil
         if isOutermost { activeRun = run }
         observation.runs.append(run)

@@ -44,6 +44,24 @@ extension NavigationRun {
         }
         showingOperation = nil
         if plan.anchor > 0 { try await revealNewDestination() }
+        try await waitUntilShown()
+    }
+
+    /// Waits until the window shows what the transitions changed, for a window that can say so
+    /// and is not settled: one that applies a change without waiting for it (the SwiftUI model's
+    /// tab selection, or a pop it keeps for a push that did not come) shows it only on its next
+    /// update, and a navigation returns once its destination is on screen. A change the window
+    /// reports it will never show fails the navigation, after the changes, as its last transition.
+    private func waitUntilShown() async throws {
+        guard let settling, !settling.isSettled else { return }
+        do {
+            try await settling.waitUntilChangesShown()
+        } catch {
+            throw afterChanges(
+                failure(
+                    .actionFailed, step: nil, stepOverride: appliedOperations.last?.summary ?? "the show phase",
+                    expected: "the window to show the changes", found: "\(error)", underlying: error))
+        }
     }
 
     /// Makes a built destination visible inside the containers it joined, when its actions left it

@@ -32,6 +32,8 @@ final class NavigationRun {
     let planInterceptors: [ErasedPlanInterceptor]
     /// The window, when it counts the changes to its tree.
     let revisioning: (any TreeRevisioning)?
+    /// The window, when it can say whether it shows what the run changed.
+    let settling: (any TransitionSettling)?
     /// The routers to mark active in the task while the run executes the app's code (guards,
     /// factories, actions), so that a navigation started there runs at once instead of waiting for
     /// this one; `nil` when the caller's task has them marked already.
@@ -60,11 +62,13 @@ final class NavigationRun {
     @exclusivity(unchecked) var guardTask: Task<Bool, any Error>?
 
     init(
-        chain: StepChain, context: Any, tree: ScreenTree, scope: ActiveRouters?, globals: StepNode,
-        planInterceptors: [ErasedPlanInterceptor] = [], logger: any RoutingLogger
+        chain: StepChain, context: Any, tree: ScreenTree, settling: (any TransitionSettling)? = nil,
+        scope: ActiveRouters?, globals: StepNode, planInterceptors: [ErasedPlanInterceptor] = [],
+        logger: any RoutingLogger
     ) {
         self.planInterceptors = planInterceptors
         self.revisioning = tree.revisioning
+        self.settling = settling
         self.scope = scope
         self.chain = chain
         self.navigationContext = context
