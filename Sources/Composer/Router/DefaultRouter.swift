@@ -158,7 +158,7 @@ public final class DefaultRouter {
         }
         let run = NavigationRun(
             chain: chain, context: context, tree: ScreenTree(window: traits.window, revisioning: traits.revisioning),
-            settling: traits.settling, scope: scope, globals: globals, planInterceptors: planInterceptors,
+            traits: traits, scope: scope, globals: globals, planInterceptors: planInterceptors,
             logger: logger)
         let isOutermost = activeRun == nil
         if isOutermost { activeRun = run }

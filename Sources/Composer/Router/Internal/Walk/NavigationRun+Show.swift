@@ -44,16 +44,16 @@ extension NavigationRun {
         }
         showingOperation = nil
         if plan.anchor > 0 { try await revealNewDestination() }
-        try await waitUntilShown()
+        // Checked here: a call of an async function costs a frame even when it does not suspend.
+        if let settling = traits?.settling, !settling.isSettled { try await waitUntilShown(by: settling) }
     }
 
-    /// Waits until the window shows what the transitions changed, for a window that can say so
-    /// and is not settled: one that applies a change without waiting for it (the SwiftUI model's
+    /// Waits until `settling`, the window, which is not settled, shows what the transitions
+    /// changed: a window that applies a change without waiting for it (the SwiftUI model's
     /// tab selection, or a pop it keeps for a push that did not come) shows it only on its next
     /// update, and a navigation returns once its destination is on screen. A change the window
     /// reports it will never show fails the navigation, after the changes, as its last transition.
-    private func waitUntilShown() async throws {
-        guard let settling, !settling.isSettled else { return }
+    private func waitUntilShown(by settling: any TransitionSettling) async throws {
         do {
             try await settling.waitUntilChangesShown()
         } catch {

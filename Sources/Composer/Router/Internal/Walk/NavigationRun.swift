@@ -32,8 +32,9 @@ final class NavigationRun {
     let planInterceptors: [ErasedPlanInterceptor]
     /// The window, when it counts the changes to its tree.
     let revisioning: (any TreeRevisioning)?
-    /// The window, when it can say whether it shows what the run changed.
-    let settling: (any TransitionSettling)?
+    /// What the router knows of the window: whether it can say that it shows what the run changed.
+    /// The traits, not the protocol existential: copying one of those costs more than a retain.
+    let traits: DefaultRouter.WindowTraits?
     /// The routers to mark active in the task while the run executes the app's code (guards,
     /// factories, actions), so that a navigation started there runs at once instead of waiting for
     /// this one; `nil` when the caller's task has them marked already.
@@ -62,13 +63,13 @@ final class NavigationRun {
     @exclusivity(unchecked) var guardTask: Task<Bool, any Error>?
 
     init(
-        chain: StepChain, context: Any, tree: ScreenTree, settling: (any TransitionSettling)? = nil,
+        chain: StepChain, context: Any, tree: ScreenTree, traits: DefaultRouter.WindowTraits? = nil,
         scope: ActiveRouters?, globals: StepNode, planInterceptors: [ErasedPlanInterceptor] = [],
         logger: any RoutingLogger
     ) {
         self.planInterceptors = planInterceptors
         self.revisioning = tree.revisioning
-        self.settling = settling
+        self.traits = traits
         self.scope = scope
         self.chain = chain
         self.navigationContext = context
