@@ -40,12 +40,44 @@ enum ShopMove: Sendable {
     case userResize(collapsed: Bool)
     /// The user brings the detail column, or the sidebar, of the collapsed inbox forward.
     case userShowColumn(detail: Bool)
+    /// A navigation (the first move) and, `turns` turns of the main actor after it started, while
+    /// it may still wait for the views, a gesture of the user (the second): the user does not wait
+    /// for the router.
+    indirect case duringNavigation(ShopMove, ShopMove, turns: Int)
 
     /// The move as Swift, `.product(2)`: a dot before the value as Swift describes an enum's.
-    var swift: String { ".\(self)" }
+    var swift: String {
+        if case .duringNavigation(let navigation, let gesture, let turns) = self {
+            return ".duringNavigation(\(navigation.swift), \(gesture.swift), turns: \(turns))"
+        }
+        return ".\(self)"
+    }
+
+    /// Whether the move is a navigation of the router.
+    var isNavigation: Bool {
+        switch self {
+        case .home, .list, .account, .cart, .editor, .picker, .back, .product, .details, .review, .inbox, .share,
+            .message:
+            true
+        default: false
+        }
+    }
 
     /// A move drawn from `random`: mostly navigations, some user gestures and changes of state.
     static func random(_ random: inout SeededRandom) -> ShopMove {
+        let move = plain(&random)
+        // Now and then the user acts while a navigation runs.
+        guard move.isNavigation, random.chance(15) else { return move }
+        let gesture = random.pick(
+            [
+                .userTapBack, .userPopToRoot, .userSwipeDown, .userTapTab(random.int(in: 0...2)),
+                .userResize(collapsed: random.chance(50)), .userShowColumn(detail: random.chance(50)),
+            ] as [ShopMove])
+        return .duringNavigation(move, gesture, turns: random.int(in: 0...4))
+    }
+
+    /// A move that is not made during another one.
+    private static func plain(_ random: inout SeededRandom) -> ShopMove {
         let id = random.int(in: 1...3)
         return random.pick([
             .home, .list, .account, .cart, .editor, .picker, .back, .product(id), .product(id), .details(id),
@@ -205,8 +237,8 @@ struct ModelRandomTests {
             afterEachMove(shop, move)
             let after = shop.render()
             switch outcome {
-            case .navigated: report.navigated += 1
-            case .failed: report.failed += 1
+            case .navigated, .interleaved(nil): report.navigated += 1
+            case .failed, .interleaved: report.failed += 1
             case .notNavigation: break
             }
             if let problem = await problem(after: move, outcome: outcome, before: before, in: shop, views: views) {
@@ -232,6 +264,8 @@ struct ModelRandomTests {
         case navigated
         case failed(RoutingError)
         case notNavigation
+        /// A navigation during which the user acted: its error, if it failed.
+        case interleaved(RoutingError?)
     }
 
     /// Lets the driver acknowledge what a user's gesture asked, as a navigation waits for it.
@@ -286,6 +320,14 @@ struct ModelRandomTests {
             if let split = shop.inboxSplit { _ = shop.driver.userResize(split, collapsed: collapsed) }
         case .userShowColumn(let detail):
             if let split = shop.inboxSplit { _ = shop.driver.userShowColumn(detail ? .secondary : .primary, of: split) }
+        case .duringNavigation(let navigation, let gesture, let turns):
+            let running = Task { await play(navigation, on: shop) }
+            for _ in 0..<turns { await Task.yield() }
+            _ = await play(gesture, on: shop)
+            let outcome = await running.value
+            await settle(shop)
+            if case .failed(let error) = outcome { return .interleaved(error) }
+            return .interleaved(nil)
         }
         await settle(shop)
         return .notNavigation
@@ -324,7 +366,14 @@ struct ModelRandomTests {
             if error.step == nil, error.code != .noAnchor { return "a routing error names no step: \(error)" }
         case .navigated:
             if let wrong = wrongDestination(after: move, in: model) { return wrong }
-        case .notNavigation:
+        case .interleaved(let error?):
+            // The user's gesture may have changed the tree, and taken the destination away; the
+            // navigation must still end, saying which step, and never wait for the views in vain.
+            if error.underlyingError is AcknowledgementTimeoutError {
+                return "a navigation the user interrupted waited for the views in vain: \(error)"
+            }
+            if error.step == nil, error.code != .noAnchor { return "a routing error names no step: \(error)" }
+        case .notNavigation, .interleaved(nil):
             break
         }
         // The router sees a level as being dismissed exactly while the user's swipe of it awaits
