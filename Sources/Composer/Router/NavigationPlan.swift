@@ -15,8 +15,9 @@ public struct NavigationPlan {
     public enum Kind: String, Sendable, Hashable {
         /// Already in the tree and on screen at the end of the reveal or on the way: the found
         /// screen and what is visible inside it, each container around it with what it shows now
-        /// (the other column of a split view, the top of a stack until it is popped), and, when
-        /// presentations above it are dismissed, what is visible in every level that stays.
+        /// (the other column of a split view, the top of a stack until it is popped) and what those
+        /// present that the reveal leaves in place (a sheet in the other column's context), and,
+        /// when presentations above it are dismissed, what is visible in every level that stays.
         case reveal
         /// Built by a step's factory.
         case build

@@ -127,36 +127,46 @@ extension NavigationRun {
 
     /// Every screen revealing `anchor` can put on screen, at the end or on the way: the anchor and
     /// what is visible inside it; each container around it with what it shows now (the other
-    /// column of a split view, the top of a stack until it is popped back to the anchor); and,
-    /// when presentations above the anchor are dismissed, what is visible in every level that
-    /// stays (a level under a sheet shows again once a full-screen modal above it is gone). A
-    /// level that stays hidden under a full-screen presentation is listed too: the engine cannot
-    /// tell styles apart, and a sign-in guard must not miss a screen.
+    /// column of a split view, the top of a stack until it is popped back to the anchor), with the
+    /// presentations those screens host that the reveal leaves in place (a sheet in the context of
+    /// the other column); and, when presentations above the anchor are dismissed, what is visible
+    /// in every level that stays (a level under a sheet shows again once a full-screen modal above
+    /// it is gone). A level that stays hidden under a full-screen presentation is listed too: the
+    /// engine cannot tell styles apart, and a sign-in guard must not miss a screen.
     private func revealedScreens(of anchor: any Screen) -> [any Screen] {
         var result: [any Screen] = []
         var listed: Set<ObjectIdentifier> = []
-        func addVisible(from start: any Screen) {
-            var pending: [any Screen] = [start]
-            while let next = pending.popLast(), result.count < 10_000 {
-                guard listed.insert(ObjectIdentifier(next)).inserted else { continue }
-                result.append(next)
-                pending.append(contentsOf: ScreenTree.visibleChildren(of: next).reversed())
-            }
-        }
-        addVisible(from: anchor)
-        guard anchor !== tree.current else { return result }
-        for container in ScreenTree.ancestors(of: anchor) {
-            if listed.insert(ObjectIdentifier(container)).inserted { result.append(container) }
-            for child in ScreenTree.visibleChildren(of: container) { addVisible(from: child) }
-        }
-        let covering = ScreenTree.presentationsCovering(anchor)
-        guard !covering.isEmpty else { return result }
+        let revealing = anchor !== tree.current
+        // What the reveal dismisses: the presentations that cover the anchor, with what they hold
+        // and what is presented above them.
+        let covering = revealing ? ScreenTree.presentationsCovering(anchor) : []
         var dismissed: Set<ObjectIdentifier> = []
         for (_, presented) in covering {
             for screen in ScreenTree.screensRemovedByDismissing(presented) {
                 dismissed.insert(ObjectIdentifier(screen))
             }
         }
+        func addVisible(from start: any Screen) {
+            var pending: [any Screen] = [start]
+            while let next = pending.popLast(), result.count < 10_000 {
+                guard listed.insert(ObjectIdentifier(next)).inserted else { continue }
+                result.append(next)
+                pending.append(contentsOf: ScreenTree.visibleChildren(of: next).reversed())
+                // What this screen presents stays on screen with it unless the reveal dismisses it.
+                if revealing, let presented = next.hostedPresentation, !presented.isBeingDismissed,
+                    !dismissed.contains(ObjectIdentifier(presented))
+                {
+                    pending.append(presented)
+                }
+            }
+        }
+        addVisible(from: anchor)
+        guard revealing else { return result }
+        for container in ScreenTree.ancestors(of: anchor) {
+            if listed.insert(ObjectIdentifier(container)).inserted { result.append(container) }
+            for child in ScreenTree.visibleChildren(of: container) { addVisible(from: child) }
+        }
+        guard !covering.isEmpty else { return result }
         for level in tree.presentationLevels where !dismissed.contains(ObjectIdentifier(level)) {
             addVisible(from: level)
         }
