@@ -79,7 +79,7 @@ struct RequireSignIn<Context>: RoutingInterceptor {
 /// A shop on the SwiftUI model, as an app writes one: tabs of stacks (home, products, account), a
 /// product pushed on the list, its details in a sheet over it, a review in a sheet over the
 /// details, a cart in a full-screen cover, a colour picker that answers a result, a form that can
-/// refuse to leave.
+/// refuse to leave, an inbox split view in a sheet (messages as its detail) and a share popover.
 @MainActor
 final class ModelShop {
     let model: NavigationModel
