@@ -83,9 +83,9 @@ enum ShopMove: Sendable {
             .home, .list, .account, .cart, .editor, .picker, .back, .product(id), .product(id), .details(id),
             .details(id), .review(id), .review(id), .signedIn(random.chance(70)), .editorRefuses(random.chance(50)),
             .userTapBack, .userPopToRoot, .userSwipeDown, .userSwipeDownWritingLater(movesLater: random.int(in: 1...3)),
-            .userTapTab(random.int(in: 0...2)), .appPopsToRootUnanimated, .appResetsProducts, .inbox, .message(id),
-            .message(id),
-            .share, .userResize(collapsed: random.chance(50)), .userShowColumn(detail: random.chance(50)),
+            .userTapTab(random.int(in: 0...2)), .appPopsToRootUnanimated, .appResetsProducts, .inbox, .share,
+            .message(id), .message(id), .userResize(collapsed: random.chance(50)),
+            .userShowColumn(detail: random.chance(50)),
         ])
     }
 }
