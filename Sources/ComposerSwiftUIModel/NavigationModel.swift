@@ -315,21 +315,15 @@ public final class NavigationModel: ScreenWindow, TreeRevisioning, TransitionSet
     /// on screen (it dismisses what covers a screen first); what it can move is the anchor of one
     /// the user swiped away whose binding write has not come yet, or the app's own code can.
     private func dropPopoverWhoseAnchorLeft() {
-        guard popoverMayBeShown else { return }
-        var popoverFound = false
-        var host = root
-        for _ in 0..<10_000 {
-            guard let level = host, let shown = level.presentedNode else { break }
-            if shown.activePresentationStyle == .popover {
-                popoverFound = true
-                if shown.popoverAnchorNode?.levelRoot !== level {
-                    TreeEditing.detachPresentations(from: level)
-                    break
-                }
-            }
-            host = shown
+        guard popoverMayBeShown, let root else { return }
+        let popovers = TreeEditing.presentationChain(from: root).filter { $0.activePresentationStyle == .popover }
+        popoverMayBeShown = !popovers.isEmpty
+        // The lowest one: taking it out takes out what is presented above it.
+        if let orphan = popovers.first(where: { $0.popoverAnchorNode?.levelRoot !== $0.presenterNode }),
+            let host = orphan.presenterNode
+        {
+            TreeEditing.detachPresentations(from: host)
         }
-        popoverMayBeShown = popoverFound
     }
 
     // MARK: - Acknowledgements

@@ -74,10 +74,13 @@ open class NavigationNode: ModalPresenting, DismissalVetoing, Identifiable, Hash
     /// gone.
     public internal(set) var popoverAnchor: NodeID?
 
-    /// The node ``popoverAnchor`` names, while it lives.
+    /// The node ``popoverAnchor`` names, while it lives; setting it sets ``popoverAnchor`` too.
     var popoverAnchorNode: NavigationNode? {
         get { popoverAnchorLink?.target }
-        set { popoverAnchorLink = newValue?.link }
+        set {
+            popoverAnchorLink = newValue?.link
+            popoverAnchor = newValue?.id
+        }
     }
 
     /// For a tab: the navigation a user's tap on it runs instead of selecting it (a tab that needs
@@ -342,7 +345,6 @@ open class NavigationNode: ModalPresenting, DismissalVetoing, Identifiable, Hash
                 presented.viewDisappearedUnasked = false
                 presented.presenterNode = host
                 presented.activePresentationStyle = style
-                presented.popoverAnchor = style == .popover ? id : nil
                 presented.popoverAnchorNode = style == .popover ? self : nil
                 host.presentedNode = presented
                 if style == .popover { model.popoverPresented() }
@@ -562,7 +564,6 @@ enum TreeEditing {
             level.presenterNode?.presentedNode = nil
             level.presenterNode = nil
             level.activePresentationStyle = nil
-            level.popoverAnchor = nil
             level.popoverAnchorNode = nil
         }
     }

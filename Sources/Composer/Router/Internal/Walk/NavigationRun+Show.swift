@@ -45,7 +45,7 @@ extension NavigationRun {
         showingOperation = nil
         if plan.anchor > 0 { try await revealNewDestination() }
         // Checked here: a call of an async function costs a frame even when it does not suspend.
-        if let settling = traits?.settling, !settling.isSettled { try await waitUntilShown(by: settling) }
+        if let settling = traits.settling, !settling.isSettled { try await waitUntilShown(by: settling) }
     }
 
     /// Waits until `settling`, the window, which is not settled, shows what the transitions

@@ -34,7 +34,7 @@ final class NavigationRun {
     let revisioning: (any TreeRevisioning)?
     /// What the router knows of the window: whether it can say that it shows what the run changed.
     /// The traits, not the protocol existential: copying one of those costs more than a retain.
-    let traits: DefaultRouter.WindowTraits?
+    let traits: DefaultRouter.WindowTraits
     /// The routers to mark active in the task while the run executes the app's code (guards,
     /// factories, actions), so that a navigation started there runs at once instead of waiting for
     /// this one; `nil` when the caller's task has them marked already.
@@ -63,7 +63,7 @@ final class NavigationRun {
     @exclusivity(unchecked) var guardTask: Task<Bool, any Error>?
 
     init(
-        chain: StepChain, context: Any, tree: ScreenTree, traits: DefaultRouter.WindowTraits? = nil,
+        chain: StepChain, context: Any, tree: ScreenTree, traits: DefaultRouter.WindowTraits,
         scope: ActiveRouters?, globals: StepNode, planInterceptors: [ErasedPlanInterceptor] = [],
         logger: any RoutingLogger
     ) {
