@@ -30,11 +30,12 @@ final class NavigationRun {
     let globals: StepNode
     let logger: any RoutingLogger
     let planInterceptors: [ErasedPlanInterceptor]
-    /// The window, when it counts the changes to its tree.
-    let revisioning: (any TreeRevisioning)?
-    /// What the router knows of the window: whether it can say that it shows what the run changed.
-    /// The traits, not the protocol existential: copying one of those costs more than a retain.
+    /// What the router knows of the window: whether it counts the changes to its tree, and whether
+    /// it can say that it shows what the run changed. The traits, not the protocol existentials:
+    /// copying one of those costs more than a retain.
     let traits: DefaultRouter.WindowTraits
+    /// The window, when it counts the changes to its tree.
+    var revisioning: (any TreeRevisioning)? { traits.revisioning }
     /// The routers to mark active in the task while the run executes the app's code (guards,
     /// factories, actions), so that a navigation started there runs at once instead of waiting for
     /// this one; `nil` when the caller's task has them marked already.
@@ -68,7 +69,6 @@ final class NavigationRun {
         logger: any RoutingLogger
     ) {
         self.planInterceptors = planInterceptors
-        self.revisioning = tree.revisioning
         self.traits = traits
         self.scope = scope
         self.chain = chain
