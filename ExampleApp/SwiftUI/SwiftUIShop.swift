@@ -115,8 +115,9 @@ final class SwiftUIShop {
     private func perform(_ purpose: String, _ body: @MainActor (SwiftUIShop) async throws -> Void) async {
         do {
             try await body(self)
-        } catch let error as RoutingError where error.code == .interceptorRejected {
-            // The user cancelled the login screen: an expected outcome, not a failure.
+        } catch let error as RoutingError where error.code == .interceptorRejected || error.code == .cancelled {
+            // The user closed the login screen, or another navigation (a forced sign-out) cancelled
+            // this one: expected outcomes, not failures.
             Self.log.info("\(purpose) stopped: \(error.underlyingError.map { String(describing: $0) } ?? error.found)")
         } catch {
             Self.log.error("\(purpose) failed: \(String(describing: error))")

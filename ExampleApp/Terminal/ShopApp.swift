@@ -411,7 +411,7 @@ final class ShopApp {
     /// How a command's navigation failed, as a sentence.
     private static func outcome(of error: any Error) -> String {
         switch error {
-        case let error as RoutingError where error.code == .interceptorRejected:
+        case let error as RoutingError where error.code == .interceptorRejected || error.code == .cancelled:
             "navigation stopped: \(error.underlyingError.map { "\($0)" } ?? error.found)"
         case let error as RoutingError: "\(error)"
         case let error as UserGestureError: "the gesture did nothing: \(error)"

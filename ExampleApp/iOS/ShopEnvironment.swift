@@ -135,8 +135,9 @@ final class ShopEnvironment {
                 case .routing(let routingError): throw routingError
                 }
             }
-        } catch let error as RoutingError where error.code == .interceptorRejected {
-            // The user cancelled the login screen: an expected outcome, not a failure.
+        } catch let error as RoutingError where error.code == .interceptorRejected || error.code == .cancelled {
+            // The user closed the login screen, or another navigation (a forced sign-out) cancelled
+            // this one: expected outcomes, not failures.
             let reason = error.underlyingError.map { String(describing: $0) } ?? error.found
             Self.log.info("\(purpose) stopped: \(reason)")
         } catch let error as LinkError {

@@ -107,7 +107,7 @@ struct ShopPromisesTests {
         try await routes.forceSignOut()
 
         let error = await #expect(throws: RoutingError.self) { _ = try await waiting.value }
-        #expect(error?.code == .interceptorRejected)
+        #expect(error?.code == .cancelled)
         #expect(!routes.session.isWaitingForSignIn)
         #expect(window.render() == Self.homeTree)
     }

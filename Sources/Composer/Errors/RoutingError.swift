@@ -37,7 +37,9 @@ public struct RoutingError: Error, CustomStringConvertible, Sendable {
         case cannotReveal
         /// A context task failed.
         case contextTaskFailed
-        /// The navigation's task was cancelled before it changed the screen.
+        /// The navigation's task was cancelled (or an interrupting navigation cancelled it) before
+        /// it changed the screen. A guard or factory that stopped the cancelled navigation is
+        /// named in ``RoutingError/step``, with its error as ``RoutingError/underlyingError``.
         case cancelled
         /// The navigation asked to fail at once when another one is running
         /// (``NavigationQueueing/failIfBusy``), and one was.

@@ -180,8 +180,8 @@ public enum NavigationQueueing: Sendable, Hashable, CustomStringConvertible {
     /// router: for a button that must not stack up navigations.
     case failIfBusy
     /// Go first: a running navigation that has not started changing the screen is cancelled (its
-    /// waiting interceptor sees task cancellation), and this one runs before every waiting one. A
-    /// forced logout is one such call.
+    /// waiting interceptor sees task cancellation, and it fails with ``RoutingError/Code/cancelled``),
+    /// and this one runs before every waiting one. A forced logout is one such call.
     case interrupt
 
     /// `waitTurn`, `failIfBusy` or `interrupt`, as written in code.

@@ -117,9 +117,10 @@ struct EpisodeGenerator {
 
     mutating func step(highest: Int) -> StepSpec {
         switch random.int(in: 0...99) {
-        case 0...79: .navigate(route(highest: highest))
-        case 80...85: .queued(route(highest: highest), route(highest: highest))
-        case 86...89: .interrupt(route(highest: highest), by: route(highest: highest))
+        case 0...76: .navigate(route(highest: highest))
+        case 77...82: .queued(route(highest: highest), route(highest: highest))
+        case 83...86: .interrupt(route(highest: highest), by: route(highest: highest))
+        case 87...89: .cancelled(route(highest: highest), afterTurns: random.int(in: 0...40))
         case 90...95: .toggleRefusing
         default: .signOut
         }

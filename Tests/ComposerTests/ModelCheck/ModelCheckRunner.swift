@@ -9,6 +9,9 @@ enum StepSpec: CustomStringConvertible, Sendable {
     case interrupt(RouteSpec, by: RouteSpec)
     /// Two navigations started together: the second waits its turn, and neither is lost.
     case queued(RouteSpec, RouteSpec)
+    /// A navigation whose task is cancelled after `afterTurns` turns of the main actor (a SwiftUI
+    /// `.task` whose view went away), wherever it is by then.
+    case cancelled(RouteSpec, afterTurns: Int)
     /// The current screen starts or stops refusing to be dismissed.
     case toggleRefusing
     /// The user signs out, when no gated screen is on screen.
@@ -19,6 +22,7 @@ enum StepSpec: CustomStringConvertible, Sendable {
         case .navigate(let route): ".navigate(\(route))"
         case .interrupt(let waiting, let interrupting): ".interrupt(\(waiting), by: \(interrupting))"
         case .queued(let first, let second): ".queued(\(first), \(second))"
+        case .cancelled(let route, let turns): ".cancelled(\(route), afterTurns: \(turns))"
         case .toggleRefusing: ".toggleRefusing"
         case .signOut: ".signOut"
         }
@@ -32,6 +36,9 @@ enum StepSpec: CustomStringConvertible, Sendable {
         case .queued(let first, let second):
             [.navigate(first), .navigate(second)] + first.simplifications.map { .queued($0, second) }
                 + second.simplifications.map { .queued(first, $0) }
+        case .cancelled(let route, let turns):
+            [.navigate(route)] + (turns > 0 ? [.cancelled(route, afterTurns: turns / 2)] : [])
+                + route.simplifications.map { .cancelled($0, afterTurns: turns) }
         case .toggleRefusing, .signOut: []
         }
     }
@@ -105,6 +112,8 @@ final class ModelCheckWorld {
             await navigate([first, second])
         case .interrupt(let waiting, let interrupting):
             await interrupt(waiting, by: interrupting)
+        case .cancelled(let route, let turns):
+            await cancel(route, afterTurns: turns)
         case .toggleRefusing:
             if let current = window.current { current.canBeDismissed.toggle() }
         case .signOut:
@@ -118,16 +127,17 @@ final class ModelCheckWorld {
         var result: Result<any Screen, RoutingError>?
     }
 
-    private func start(_ built: CheckRoutes.Built, _ queueing: NavigationQueueing) -> Outcome {
+    @discardableResult
+    private func start(_ built: CheckRoutes.Built, _ queueing: NavigationQueueing) -> (Outcome, Task<Void, Never>) {
         let outcome = Outcome()
-        Task { @MainActor in
+        let task = Task { @MainActor in
             do throws(RoutingError) {
                 outcome.result = .success(try await built.navigate(queueing))
             } catch {
                 outcome.result = .failure(error)
             }
         }
-        return outcome
+        return (outcome, task)
     }
 
     /// Lets the navigations run, finishing one pending transition at a time and checking the
@@ -156,7 +166,7 @@ final class ModelCheckWorld {
         let refusing = refusingScreens()
         let eventsBefore = recorder.events.count
         let built = specs.map(routes.build)
-        let outcomes = built.map { start($0, .waitTurn) }
+        let outcomes = built.map { start($0, .waitTurn).0 }
         await pump { outcomes.allSatisfy { $0.result != nil } }
         let events = Array(recorder.events[eventsBefore...])
         for (index, outcome) in outcomes.enumerated() {
@@ -177,20 +187,57 @@ final class ModelCheckWorld {
         var waitingSpec = waiting
         waitingSpec.guards = .wait
         let refusing = refusingScreens()
-        let first = start(routes.build(waitingSpec), .waitTurn)
+        let first = start(routes.build(waitingSpec), .waitTurn).0
         await pump { recorder.isWaiting || first.result != nil }
         let waited = recorder.isWaiting
         let eventsBefore = recorder.events.count
         let before = window.render()
         let builtInterrupting = routes.build(interrupting)
-        let second = start(builtInterrupting, .interrupt)
+        let second = start(builtInterrupting, .interrupt).0
         await pump { first.result != nil && second.result != nil }
-        if case .success(let screen)? = first.result, waited {
+        switch first.result {
+        case .success(let screen)? where waited:
             fail("an interrupted navigation fails", "the waiting navigation succeeded with \(screen)")
+        case .failure(let error)? where waited && error.code != .cancelled:
+            fail("a navigation stopped by cancellation says so", "the interrupted navigation failed with:\n\(error)")
+        default: break
         }
         if let result = second.result {
             let events = Array(recorder.events[eventsBefore...])
             check(result, of: interrupting, built: builtInterrupting, before: before, events: events)
+        }
+        checkAfterEveryStep(refusing: refusing)
+    }
+
+    /// Starts a navigation, cancels its task after `turns` turns (or when it ended before), and
+    /// holds it to the promise: it ends, succeeds with its destination on screen or fails with the
+    /// tree as before, and a failure that the cancellation caused says `cancelled`.
+    private func cancel(_ spec: RouteSpec, afterTurns turns: Int) async {
+        var waitingSpec = spec
+        // Half the time the destination's guard waits for a user, so that the cancellation lands
+        // in a guard, as it does when a sign-in screen is up and the view that asked goes away.
+        if turns % 2 == 1 { waitingSpec.guards = .wait }
+        let before = window.render()
+        let refusing = refusingScreens()
+        let eventsBefore = recorder.events.count
+        let built = routes.build(waitingSpec)
+        let (outcome, task) = start(built, .waitTurn)
+        var turn = 0
+        await pump {
+            turn += 1
+            return outcome.result != nil || turn > turns
+        }
+        task.cancel()
+        await pump { outcome.result != nil }
+        if let result = outcome.result {
+            let events = Array(recorder.events[eventsBefore...])
+            check(result, of: waitingSpec, built: built, before: before, events: events)
+            if case .failure(let error) = result, error.code != .cancelled,
+                error.underlyingError is CancellationError
+                    || (error.underlyingError as? RoutingError)?.code == .cancelled
+            {
+                fail("a navigation stopped by cancellation says so", "\(waitingSpec) failed with:\n\(error)")
+            }
         }
         checkAfterEveryStep(refusing: refusing)
     }

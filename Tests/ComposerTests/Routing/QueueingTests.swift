@@ -171,9 +171,11 @@ struct QueueingTests {
 
         let outcome = await waiting.result
         let error = #expect(throws: RoutingError.self) { try outcome.get() }
-        // Its guard, told of the cancellation, stopped it.
-        #expect(error?.code == .interceptorRejected)
+        // Its guard, told of the cancellation, stopped it: the caller hears that it was cancelled,
+        // with the guard named and its error kept.
+        #expect(error?.code == .cancelled)
         #expect(error?.underlyingError is CancellationError)
+        #expect(error?.step == "interceptor CancellableLoginInterceptor of step 0")
         #expect(journal.lines == ["login closed: cancelled"], "the interceptor saw the cancellation; no factory ran")
         #expect(
             window.render() == """
@@ -184,5 +186,31 @@ struct QueueingTests {
                     screen "signed out"
                 """)
         #expect(router.waitingNavigations == 0)
+    }
+
+    /// A SwiftUI `.task` is cancelled when its view goes away: the navigation it started, waiting
+    /// for a sign-in, must end as cancelled (which the app ignores), not as a rejection it reports.
+    @Test("A navigation whose task is cancelled while its guard waits fails as cancelled, the tree as before")
+    func taskCancelledWhileAnInterceptorWaits() async throws {
+        let window = TestWindow(root: TestNavigationContainer("main", stack: [ListScreen()]))
+        let router = DefaultRouter(window: window)
+        let gate = CancellableLoginGate(journal: journal)
+        gate.router = router
+        let before = window.render()
+        let waiting = Task { try await router.navigate(to: gatedProduct(gate), with: 1, animated: false) }
+        await waitUntil { gate.isWaitingForUser }
+        #expect(window.render().contains("login"))
+
+        waiting.cancel()
+
+        let error = await #expect(throws: RoutingError.self) { try await waiting.value }
+        #expect(error?.code == .cancelled)
+        #expect(error?.step == "interceptor CancellableLoginInterceptor of step 0")
+        #expect(error?.underlyingError is CancellationError)
+        #expect(
+            error?.found
+                == "it was cancelled while guarding, and the step above then stopped it; nothing on screen was changed")
+        #expect(journal.lines == ["login closed: cancelled"], "the interceptor saw the cancellation; no factory ran")
+        #expect(window.render() == before)
     }
 }

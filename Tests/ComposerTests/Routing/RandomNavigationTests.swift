@@ -220,14 +220,15 @@ struct RandomNavigationTests {
                         error.code == .dismissalRefused && !vetoing.isEmpty,
                         "the interrupting navigation failed: \(error)\n\(context.rawValue)")
                 }
-                // The waiting guard saw its task cancelled and stopped the navigation.
+                // The waiting guard saw its task cancelled and stopped the navigation, which says
+                // it was cancelled.
                 switch interrupted {
                 case .success:
                     Issue.record("the interrupted navigation succeeded\n\(context.rawValue)")
                 case .failure(let error):
                     let routingError = error as? RoutingError
                     #expect(
-                        routingError?.code == .interceptorRejected
+                        routingError?.code == .cancelled
                             && routingError?.underlyingError is CancellationError,
                         "the interrupted navigation failed otherwise: \(error)\n\(context.rawValue)")
                 }
