@@ -40,6 +40,9 @@ enum ShopMove: Sendable {
     case userResize(collapsed: Bool)
     /// The user brings the detail column, or the sidebar, of the collapsed inbox forward.
     case userShowColumn(detail: Bool)
+    /// The app cancels the task of the navigation running (the view whose `.task` started it went
+    /// away); made only during a navigation, it does nothing on its own.
+    case appCancelsNavigation
     /// A navigation (the first move) and, `turns` turns of the main actor after it started, while
     /// it may still wait for the views, a gesture of the user (the second): the user does not wait
     /// for the router.
@@ -72,6 +75,7 @@ enum ShopMove: Sendable {
             [
                 .userTapBack, .userPopToRoot, .userSwipeDown, .userTapTab(random.int(in: 0...2)),
                 .userResize(collapsed: random.chance(50)), .userShowColumn(detail: random.chance(50)),
+                .appCancelsNavigation, .appCancelsNavigation,
             ] as [ShopMove])
         return .duringNavigation(move, gesture, turns: random.int(in: 0...4))
     }
@@ -237,8 +241,8 @@ struct ModelRandomTests {
             afterEachMove(shop, move)
             let after = shop.render()
             switch outcome {
-            case .navigated, .interleaved(nil): report.navigated += 1
-            case .failed, .interleaved: report.failed += 1
+            case .navigated, .interleaved(nil), .cancelled(_, nil): report.navigated += 1
+            case .failed, .interleaved, .cancelled: report.failed += 1
             case .notNavigation: break
             }
             if let problem = await problem(after: move, outcome: outcome, before: before, in: shop, views: views) {
@@ -266,6 +270,8 @@ struct ModelRandomTests {
         case notNavigation
         /// A navigation during which the user acted: its error, if it failed.
         case interleaved(RoutingError?)
+        /// A navigation whose task was cancelled while it ran (`navigation`): its error, if it failed.
+        case cancelled(ShopMove, RoutingError?)
     }
 
     /// Lets the driver acknowledge what a user's gesture asked, as a navigation waits for it.
@@ -320,14 +326,17 @@ struct ModelRandomTests {
             if let split = shop.inboxSplit { _ = shop.driver.userResize(split, collapsed: collapsed) }
         case .userShowColumn(let detail):
             if let split = shop.inboxSplit { _ = shop.driver.userShowColumn(detail ? .secondary : .primary, of: split) }
+        case .appCancelsNavigation:
+            break
         case .duringNavigation(let navigation, let gesture, let turns):
             let running = Task { await play(navigation, on: shop) }
             for _ in 0..<turns { await Task.yield() }
-            _ = await play(gesture, on: shop)
+            if case .appCancelsNavigation = gesture { running.cancel() } else { _ = await play(gesture, on: shop) }
             let outcome = await running.value
             await settle(shop)
-            if case .failed(let error) = outcome { return .interleaved(error) }
-            return .interleaved(nil)
+            let error: RoutingError? = if case .failed(let error) = outcome { error } else { nil }
+            if case .appCancelsNavigation = gesture { return .cancelled(navigation, error) }
+            return .interleaved(error)
         }
         await settle(shop)
         return .notNavigation
@@ -373,6 +382,24 @@ struct ModelRandomTests {
                 return "a navigation the user interrupted waited for the views in vain: \(error)"
             }
             if error.step == nil, error.code != .noAnchor { return "a routing error names no step: \(error)" }
+        case .cancelled(let navigation, nil):
+            // Cancelled once it had started showing, it finishes what it began.
+            if let wrong = wrongDestination(after: navigation, in: model) { return wrong }
+        case .cancelled(_, let error?):
+            // Cancelled earlier, it changes nothing and says it was cancelled, whichever step stopped.
+            if error.underlyingError is AcknowledgementTimeoutError {
+                return "a cancelled navigation waited for the views in vain: \(error)"
+            }
+            // The shop's actions are the library's, which never stop midway.
+            if shop.render() != before {
+                return "a cancelled navigation changed the tree (\(error.code), step \(error.step ?? "none"))"
+            }
+            if error.code != .cancelled,
+                error.underlyingError is CancellationError
+                    || (error.underlyingError as? RoutingError)?.code == .cancelled
+            {
+                return "a navigation stopped by its cancellation does not say so: \(error)"
+            }
         case .notNavigation, .interleaved(nil):
             break
         }
