@@ -117,11 +117,13 @@ struct EpisodeGenerator {
 
     mutating func step(highest: Int) -> StepSpec {
         switch random.int(in: 0...99) {
-        case 0...76: .navigate(route(highest: highest))
-        case 77...82: .queued(route(highest: highest), route(highest: highest))
-        case 83...86: .interrupt(route(highest: highest), by: route(highest: highest))
-        case 87...89: .cancelled(route(highest: highest), afterTurns: random.int(in: 0...40))
-        case 90...95: .toggleRefusing
+        case 0...67: .navigate(route(highest: highest))
+        case 68...73: .queued(route(highest: highest), route(highest: highest))
+        case 74...77: .interrupt(route(highest: highest), by: route(highest: highest))
+        case 78...80: .cancelled(route(highest: highest), afterTurns: random.int(in: 0...40))
+        case 81...85: .user(random.pick(GestureSpec.allCases))
+        case 86...89: .userDuringGuard(route(highest: highest), random.pick(GestureSpec.allCases))
+        case 90...93: .toggleRefusing
         default: .signOut
         }
     }

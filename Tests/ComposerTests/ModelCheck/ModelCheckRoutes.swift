@@ -8,6 +8,8 @@ final class CheckRecorder {
     var isSignedIn = true
     /// Set by a guard that waits for a user who never comes, while it waits.
     var isWaiting = false
+    /// Set by the runner once the user's gesture made while a guard waits (`waitForUser`) is done.
+    var userActed = false
 
     func record(_ event: String) { events.append(event) }
 }
@@ -25,6 +27,9 @@ enum GuardSpec: String, Sendable, CaseIterable, CustomStringConvertible {
     case signIn
     /// A guard that waits until the navigation is cancelled.
     case wait
+    /// A guard that waits (for the network, say) while the user makes a gesture, then lets the
+    /// navigation go ahead.
+    case waitForUser
 
     var description: String { ".\(rawValue)" }
     var count: Int { self == .twoOfOneType ? 2 : 1 }
@@ -207,6 +212,17 @@ struct CheckRoutes {
                     defer { recorder.isWaiting = false }
                     while !Task.isCancelled { await Task.yield() }
                     throw CancellationError()
+                })
+        case .waitForUser:
+            return step.adding(
+                ClosureInterceptor<Int> { _ in
+                    recorder.record("guard \(label)#0")
+                    recorder.isWaiting = true
+                    defer { recorder.isWaiting = false }
+                    while !recorder.userActed {
+                        if Task.isCancelled { throw CancellationError() }
+                        await Task.yield()
+                    }
                 })
         }
     }

@@ -12,6 +12,11 @@ enum StepSpec: CustomStringConvertible, Sendable {
     /// A navigation whose task is cancelled after `afterTurns` turns of the main actor (a SwiftUI
     /// `.task` whose view went away), wherever it is by then.
     case cancelled(RouteSpec, afterTurns: Int)
+    /// The user makes a gesture on the screen on top.
+    case user(GestureSpec)
+    /// A navigation whose guard waits while the user makes a gesture, which may take the screen
+    /// the navigation planned from away.
+    case userDuringGuard(RouteSpec, GestureSpec)
     /// The current screen starts or stops refusing to be dismissed.
     case toggleRefusing
     /// The user signs out, when no gated screen is on screen.
@@ -23,6 +28,8 @@ enum StepSpec: CustomStringConvertible, Sendable {
         case .interrupt(let waiting, let interrupting): ".interrupt(\(waiting), by: \(interrupting))"
         case .queued(let first, let second): ".queued(\(first), \(second))"
         case .cancelled(let route, let turns): ".cancelled(\(route), afterTurns: \(turns))"
+        case .user(let gesture): ".user(\(gesture))"
+        case .userDuringGuard(let route, let gesture): ".userDuringGuard(\(route), \(gesture))"
         case .toggleRefusing: ".toggleRefusing"
         case .signOut: ".signOut"
         }
@@ -39,9 +46,25 @@ enum StepSpec: CustomStringConvertible, Sendable {
         case .cancelled(let route, let turns):
             [.navigate(route)] + (turns > 0 ? [.cancelled(route, afterTurns: turns / 2)] : [])
                 + route.simplifications.map { .cancelled($0, afterTurns: turns) }
+        case .user: []
+        case .userDuringGuard(let route, let gesture):
+            [.navigate(route), .user(gesture)] + route.simplifications.map { .userDuringGuard($0, gesture) }
         case .toggleRefusing, .signOut: []
         }
     }
+}
+
+/// A gesture of the user on the screen on top.
+enum GestureSpec: String, Sendable, CaseIterable, CustomStringConvertible {
+    /// The back button of the nearest stack around it that has one.
+    case back
+    /// A swipe down of the sheet it is in.
+    case swipeDown
+    /// A tap on another tab of the tab bar around it: one that holds a screen that needs sign-in,
+    /// if one does.
+    case otherTab
+
+    var description: String { ".\(rawValue)" }
 }
 
 /// A broken promise: which step broke which invariant, with the tree before and after.
@@ -64,6 +87,9 @@ final class ModelCheckWorld {
     let routes: CheckRoutes
     private(set) var violation: Violation?
     private var stepIndex = 0
+    /// Keeps the router listening to the window, so that the user's tab taps are its navigations
+    /// (and a plan guard keeps a gated tab closed to a signed-out user).
+    private var listening: NavigationObserverToken?
 
     private init(window: TestWindow, signedIn: Bool) {
         self.window = window
@@ -83,6 +109,7 @@ final class ModelCheckWorld {
                 try await CheckRoutes.signIn(recorder: recorder, router: router, window: window)
             })
         router.add(ClosurePostTask<any Screen, Any> { _, _, _ in recorder.record("post router") })
+        listening = router.addObserver { _ in }
     }
 
     /// Builds the world of `tree`; `signedIn` is overridden when a gated screen is on screen.
@@ -114,6 +141,18 @@ final class ModelCheckWorld {
             await interrupt(waiting, by: interrupting)
         case .cancelled(let route, let turns):
             await cancel(route, afterTurns: turns)
+        case .user(let gesture):
+            // The back button does not ask a screen whether it may leave, as in UIKit.
+            let refusing = gesture == .back ? [] : refusingScreens()
+            var done = false
+            Task { @MainActor in
+                await makeGesture(gesture)
+                done = true
+            }
+            await pump { done }
+            checkAfterEveryStep(refusing: refusing)
+        case .userDuringGuard(let route, let gesture):
+            await navigate(route, whileTheUserMakes: gesture)
         case .toggleRefusing:
             if let current = window.current { current.canBeDismissed.toggle() }
         case .signOut:
@@ -242,6 +281,79 @@ final class ModelCheckWorld {
         checkAfterEveryStep(refusing: refusing)
     }
 
+    /// Makes `gesture` on the screen on top, through the test kit's gestures (which report it to
+    /// the window's routers as the user's, and hand a tab tap to the router); one the user could
+    /// not make there does nothing.
+    private func makeGesture(_ gesture: GestureSpec) async {
+        guard let current = window.current else { return }
+        defer {
+            // The back button and a swipe-down ask no one (UIKit's do not): a gated screen they
+            // uncover asks for sign-in itself, as an app's must. A tab tap is the router's
+            // navigation, whose plan guard keeps a gated tab closed: that is checked.
+            if gesture != .otherTab, gatedOnScreen() != nil { recorder.isSignedIn = true }
+        }
+        let around = [current] + ScreenTree.ancestors(of: current)
+        switch gesture {
+        case .back:
+            let stack = around.lazy.compactMap { $0 as? TestNavigationContainer }.first { $0.stack.count > 1 }
+            try? await stack?.userPop(animated: false)
+        case .swipeDown:
+            try? await current.userSwipeDown(animated: false)
+        case .otherTab:
+            guard let tabs = around.lazy.compactMap({ $0 as? TestTabsContainer }).first,
+                let selected = tabs.selectedTabIndex, tabs.tabScreens.count > 1
+            else { return }
+            // A tab that needs sign-in if there is one: the tap the router's guards must stop.
+            let others = tabs.tabScreens.indices.filter { $0 != selected }
+            let gated = others.first { index in
+                ScreenTree.containedScreens(of: tabs.tabScreens[index]).contains { $0 is any RequiresSignIn }
+            }
+            try? await tabs.userSelectTab(at: gated ?? others[0])
+        }
+    }
+
+    /// Starts a navigation whose guard waits, makes `gesture` meanwhile, and holds the navigation
+    /// to the promise against the tree the user left: it plans again, succeeds with its destination
+    /// on screen or fails leaving that tree as it is.
+    private func navigate(_ spec: RouteSpec, whileTheUserMakes gesture: GestureSpec) async {
+        var waitingSpec = spec
+        waitingSpec.guards = .waitForUser
+        recorder.userActed = false
+        let refusing = gesture == .back ? [] : refusingScreens()
+        let eventsBefore = recorder.events.count
+        let built = routes.build(waitingSpec)
+        let (outcome, _) = start(built, .waitTurn)
+        await pump { recorder.isWaiting || outcome.result != nil }
+        var gestureDone = true
+        if recorder.isWaiting {
+            gestureDone = false
+            Task { @MainActor in
+                await makeGesture(gesture)
+                gestureDone = true
+            }
+            // A tab tap is a navigation of the router: it waits its turn behind this one.
+            if gesture == .otherTab {
+                for _ in 0..<5 { await Task.yield() }
+            } else {
+                await pump { gestureDone }
+            }
+        }
+        let afterGesture = window.render()
+        recorder.userActed = true
+        await pump { outcome.result != nil }
+        // The tap's navigation runs once this one ends, possibly before this check: then only the
+        // tree at the end is checked, as for two queued navigations.
+        let tapFollows = gesture == .otherTab
+        if let result = outcome.result {
+            let events = Array(recorder.events[eventsBefore...])
+            check(
+                result, of: waitingSpec, built: built, before: tapFollows ? nil : afterGesture,
+                events: tapFollows ? nil : events, isLast: !tapFollows, treeChangedAfterGuards: true)
+        }
+        await pump { gestureDone }
+        checkAfterEveryStep(refusing: refusing)
+    }
+
     // MARK: - Invariants
 
     /// The failures that the tree and the route tell before anything runs.
@@ -255,7 +367,7 @@ final class ModelCheckWorld {
 
     private func check(
         _ result: Result<any Screen, RoutingError>, of spec: RouteSpec, built: CheckRoutes.Built, before: String?,
-        events: [String]?, isLast: Bool = true
+        events: [String]?, isLast: Bool = true, treeChangedAfterGuards: Bool = false
     ) {
         switch result {
         case .success(let destination):
@@ -276,7 +388,8 @@ final class ModelCheckWorld {
             }
         }
         guard let events else { return }
-        if case .failure(let error) = result, Self.knowableAtStart.contains(error.code),
+        // What the user changed while a guard waited was not there to know at the start.
+        if !treeChangedAfterGuards, case .failure(let error) = result, Self.knowableAtStart.contains(error.code),
             let early = events.first(where: { $0.hasPrefix("guard") || $0.hasPrefix("build") || $0 == "login shown" })
         {
             fail(
