@@ -213,4 +213,47 @@ struct QueueingTests {
         #expect(journal.lines == ["login closed: cancelled"], "the interceptor saw the cancellation; no factory ran")
         #expect(window.render() == before)
     }
+
+    /// A container that loads what it shows before it exists (an async factory) and stops when its
+    /// task is cancelled, as `URLSession` does.
+    struct LoadingStackFactory: ContainerFactory {
+        let loading: LoadingState
+
+        func build(with context: Void, children: ContainerChildren) async throws -> TestNavigationContainer {
+            loading.isLoading = true
+            defer { loading.isLoading = false }
+            while !Task.isCancelled { await Task.yield() }
+            throw CancellationError()
+        }
+    }
+
+    @MainActor
+    final class LoadingState {
+        var isLoading = false
+    }
+
+    @Test("A navigation whose task is cancelled while a factory loads fails as cancelled, naming the factory's step")
+    func taskCancelledWhileAFactoryLoads() async throws {
+        let window = TestWindow(root: TestNavigationContainer("main", stack: [ListScreen()]))
+        let router = DefaultRouter(window: window)
+        let loading = LoadingState()
+        let loaded = StepAssembly(
+            finder: NilFinder<TestNavigationContainer, Void>(), factory: LoadingStackFactory(loading: loading)
+        )
+        .using(GeneralAction.presentModally())
+        .from(GeneralStep.current())
+        .assemble()
+        let before = window.render()
+        let waiting = Task { try await router.navigate(to: loaded, animated: false) }
+        await waitUntil { loading.isLoading }
+
+        waiting.cancel()
+
+        let error = await #expect(throws: RoutingError.self) { try await waiting.value }
+        #expect(error?.code == .cancelled)
+        #expect(error?.step?.hasPrefix("step 0: TestNavigationContainer") == true, "\(String(describing: error))")
+        #expect(error?.underlyingError is CancellationError)
+        #expect(error?.found.hasPrefix("it was cancelled while building") == true)
+        #expect(window.render() == before)
+    }
 }
