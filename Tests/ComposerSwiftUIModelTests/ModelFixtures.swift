@@ -25,6 +25,11 @@ final class ProductNode: ProductPageNode {
     init(_ productID: Int) { super.init(productID, kind: "product") }
 }
 
+/// A product's specifications, pushed over the product: a second level of the products stack.
+final class SpecsNode: ProductPageNode {
+    init(_ productID: Int) { super.init(productID, kind: "specs") }
+}
+
 /// A product's details, in a sheet of its own stack over the product.
 final class DetailsNode: ProductPageNode {
     init(_ productID: Int) { super.init(productID, kind: "details") }
@@ -92,6 +97,9 @@ final class ModelShop {
     /// The binding writes of swipe-downs whose view went first, still to come, each with the number
     /// of moves it comes after.
     var lateSwipeWrites: [(movesLeft: Int, write: @MainActor () -> UserWriteOutcome)] = []
+    /// The last paths each stack had on top before a move, latest last: what a path binding
+    /// SwiftUI writes late, or twice, was computed from.
+    var pathHistory: [ObjectIdentifier: [[NavigationNode]]] = [:]
     /// Every node a factory built, by name, in order.
     private(set) var built: [String] = []
     /// What the router's observers saw.
@@ -158,6 +166,16 @@ final class ModelShop {
         )
         .using(StackNode.push())
         .from(list().expectingContainer())
+        .assemble()
+    }
+
+    var specs: DestinationStep<SpecsNode, Int> {
+        StepAssembly(
+            finder: ClassWithContextFinder<SpecsNode, Int>(),
+            factory: ClosureFactory { [unowned self] id in make(SpecsNode(id)) }
+        )
+        .using(StackNode.push())
+        .from(product.expectingContainer())
         .assemble()
     }
 

@@ -14,6 +14,8 @@ enum ShopMove: Sendable {
     case home, list, account, cart, editor, picker, back
     case product(Int)
     case details(Int)
+    /// The product's specifications, pushed over it.
+    case specs(Int)
     case review(Int)
     /// The inbox split view in a sheet, a message as its detail, the share popover.
     case inbox, share
@@ -43,6 +45,10 @@ enum ShopMove: Sendable {
     /// The app cancels the task of the navigation running (the view whose `.task` started it went
     /// away); made only during a navigation, it does nothing on its own.
     case appCancelsNavigation
+    /// SwiftUI writes the path binding of the stack on top from an old state: one of the last paths
+    /// it had on top (`movesAgo` 1: the latest), or, for a back tap rendered then, that path
+    /// without its last node.
+    case swiftUIWritesOldPath(movesAgo: Int, backTap: Bool)
     /// A navigation (the first move) and, `turns` turns of the main actor after it started, while
     /// it may still wait for the views, a gesture of the user (the second): the user does not wait
     /// for the router.
@@ -59,8 +65,8 @@ enum ShopMove: Sendable {
     /// Whether the move is a navigation of the router.
     var isNavigation: Bool {
         switch self {
-        case .home, .list, .account, .cart, .editor, .picker, .back, .product, .details, .review, .inbox, .share,
-            .message:
+        case .home, .list, .account, .cart, .editor, .picker, .back, .product, .details, .specs, .review, .inbox,
+            .share, .message:
             true
         default: false
         }
@@ -85,11 +91,13 @@ enum ShopMove: Sendable {
         let id = random.int(in: 1...3)
         return random.pick([
             .home, .list, .account, .cart, .editor, .picker, .back, .product(id), .product(id), .details(id),
-            .details(id), .review(id), .review(id), .signedIn(random.chance(70)), .editorRefuses(random.chance(50)),
+            .details(id), .specs(id), .specs(id), .review(id), .review(id), .signedIn(random.chance(70)),
+            .editorRefuses(random.chance(50)),
             .userTapBack, .userPopToRoot, .userSwipeDown, .userSwipeDownWritingLater(movesLater: random.int(in: 1...3)),
             .userTapTab(random.int(in: 0...2)), .appPopsToRootUnanimated, .appResetsProducts, .inbox, .share,
             .message(id), .message(id), .userResize(collapsed: random.chance(50)),
             .userShowColumn(detail: random.chance(50)),
+            .swiftUIWritesOldPath(movesAgo: random.int(in: 1...4), backTap: random.chance(50)),
         ])
     }
 }
@@ -237,13 +245,19 @@ struct ModelRandomTests {
             let due = shop.lateSwipeWrites.filter { $0.movesLeft == 1 }.map(\.write)
             shop.lateSwipeWrites = shop.lateSwipeWrites.filter { $0.movesLeft > 1 }.map { ($0.movesLeft - 1, $0.write) }
             let before = shop.render()
+            if let stack = shop.model.current.flatMap({ ScreenTree.nearest(StackNode.self, from: $0) }) {
+                var paths = shop.pathHistory[ObjectIdentifier(stack), default: []]
+                if paths.last.map({ !$0.elementsEqual(stack.path, by: ===) }) ?? true { paths.append(stack.path) }
+                // The last few: older ones would keep nodes alive that the model let go.
+                shop.pathHistory[ObjectIdentifier(stack)] = paths.suffix(4)
+            }
             let outcome = await play(move, on: shop)
             afterEachMove(shop, move)
             let after = shop.render()
             switch outcome {
             case .navigated, .interleaved(nil), .cancelled(_, nil): report.navigated += 1
             case .failed, .interleaved, .cancelled: report.failed += 1
-            case .notNavigation: break
+            case .notNavigation, .wrongWrite: break
             }
             if let problem = await problem(after: move, outcome: outcome, before: before, in: shop, views: views) {
                 report.broken = BrokenInvariant(move: index, problem: problem, before: before, after: after)
@@ -272,6 +286,8 @@ struct ModelRandomTests {
         case interleaved(RoutingError?)
         /// A navigation whose task was cancelled while it ran (`navigation`): its error, if it failed.
         case cancelled(ShopMove, RoutingError?)
+        /// A binding write the model took wrongly, in words.
+        case wrongWrite(String)
     }
 
     /// Lets the driver acknowledge what a user's gesture asked, as a navigation waits for it.
@@ -298,6 +314,7 @@ struct ModelRandomTests {
         case .back: return await navigate(shop.back, ())
         case .product(let id): return await navigate(shop.product, id)
         case .details(let id): return await navigate(shop.details, id)
+        case .specs(let id): return await navigate(shop.specs, id)
         case .review(let id): return await navigate(shop.review, id)
         case .inbox: return await navigate(shop.inbox, ())
         case .message(let id): return await navigate(shop.message, id)
@@ -328,6 +345,23 @@ struct ModelRandomTests {
             if let split = shop.inboxSplit { _ = shop.driver.userShowColumn(detail ? .secondary : .primary, of: split) }
         case .appCancelsNavigation:
             break
+        case .swiftUIWritesOldPath(let movesAgo, let backTap):
+            guard let stack = shop.model.current.flatMap({ ScreenTree.nearest(StackNode.self, from: $0) }),
+                let paths = shop.pathHistory[ObjectIdentifier(stack)], paths.count >= movesAgo
+            else { break }
+            let seen = paths[paths.count - movesAgo]
+            let oldPath = backTap ? Array(seen.dropLast()) : seen
+            let current = stack.path
+            let isPop = oldPath.count < current.count && zip(oldPath, current).allSatisfy { $0 === $1 }
+            let before = shop.render()
+            let outcome = stack.userWrotePath(oldPath)
+            await settle(shop)
+            // Matched by identity against the model as it is: only a write that reads as a pop of
+            // this stack (a back tap the user could make) changes anything.
+            if !isPop, outcome.isApplied || shop.render() != before {
+                return .wrongWrite("an old path written to \(stack) (\(oldPath.map(\.name))) was applied: \(outcome)")
+            }
+            return .notNavigation
         case .duringNavigation(let navigation, let gesture, let turns):
             let running = Task { await play(navigation, on: shop) }
             for _ in 0..<turns { await Task.yield() }
@@ -400,6 +434,8 @@ struct ModelRandomTests {
             {
                 return "a navigation stopped by its cancellation does not say so: \(error)"
             }
+        case .wrongWrite(let problem):
+            return problem
         case .notNavigation, .interleaved(nil):
             break
         }
@@ -427,6 +463,7 @@ struct ModelRandomTests {
         case .picker: expected = { $0 is PickerNode }
         case .product(let id): expected = { ($0 as? ProductNode)?.productID == id }
         case .details(let id): expected = { ($0 as? DetailsNode)?.productID == id }
+        case .specs(let id): expected = { ($0 as? SpecsNode)?.productID == id }
         case .review(let id): expected = { ($0 as? ReviewNode)?.productID == id }
         case .inbox: expected = { $0 is MailboxNode }
         case .message(let id): expected = { ($0 as? MessageNode)?.messageID == id }
