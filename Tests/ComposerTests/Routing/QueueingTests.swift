@@ -209,7 +209,8 @@ struct QueueingTests {
         #expect(error?.underlyingError is CancellationError)
         #expect(
             error?.found
-                == "it was cancelled while guarding, and the step above then stopped it; nothing on screen was changed")
+                == "it was cancelled while guarding, and the step above then stopped it; the router changed"
+                + " nothing on screen")
         #expect(journal.lines == ["login closed: cancelled"], "the interceptor saw the cancellation; no factory ran")
         #expect(window.render() == before)
     }

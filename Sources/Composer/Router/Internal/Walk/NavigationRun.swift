@@ -158,7 +158,8 @@ final class NavigationRun {
     private func cancellation(stoppedBy error: RoutingError) -> RoutingError {
         RoutingError(
             code: .cancelled, step: error.step, expected: "the navigation's task to stay alive",
-            found: "it was cancelled while \(stage), and the step above then stopped it; nothing on screen was changed",
+            found: "it was cancelled while \(stage), and the step above then stopped it; the router changed"
+                + " nothing on screen",
             plan: report, underlyingError: error.underlyingError ?? error)
     }
 
