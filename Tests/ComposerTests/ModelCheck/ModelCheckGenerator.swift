@@ -109,6 +109,7 @@ struct EpisodeGenerator {
         spec.guards = random.pick([.pass, .pass, .pass, .twoOfOneType, .twoOfOneType, .reject, .signIn])
         spec.taskRejects = random.chance(5)
         spec.factoryFails = random.chance(5)
+        spec.loads = random.chance(30)
         spec.gated = random.chance(20)
         spec.style = random.chance(30) ? random.pick(Self.styles) : .automatic
         spec.other = random.int(in: 1...highest)

@@ -49,6 +49,9 @@ struct RouteSpec: CustomStringConvertible, Sendable {
     var guards: GuardSpec = .pass
     var taskRejects = false
     var factoryFails = false
+    /// A new stack the route builds loads for ten turns of the main actor first, and stops
+    /// (throwing `CancellationError`) when its task is cancelled, as `URLSession` does.
+    var loads = false
     var gated = false
     var style: TestModalStyle = .automatic
     /// The stack or container number the shape refers to, when it names one.
@@ -59,6 +62,7 @@ struct RouteSpec: CustomStringConvertible, Sendable {
         if guards != .pass { parts.append("guards: \(guards)") }
         if taskRejects { parts.append("taskRejects: true") }
         if factoryFails { parts.append("factoryFails: true") }
+        if loads { parts.append("loads: true") }
         if gated { parts.append("gated: true") }
         if style != .automatic { parts.append("style: .\(style)") }
         if other != 0 { parts.append("other: \(other)") }
@@ -67,13 +71,14 @@ struct RouteSpec: CustomStringConvertible, Sendable {
 
     init(
         _ shape: Shape, _ number: Int, guards: GuardSpec = .pass, taskRejects: Bool = false, factoryFails: Bool = false,
-        gated: Bool = false, style: TestModalStyle = .automatic, other: Int = 0
+        loads: Bool = false, gated: Bool = false, style: TestModalStyle = .automatic, other: Int = 0
     ) {
         self.shape = shape
         self.number = number
         self.guards = guards
         self.taskRejects = taskRejects
         self.factoryFails = factoryFails
+        self.loads = loads
         self.gated = gated
         self.style = style
         self.other = other
@@ -92,7 +97,7 @@ struct RouteSpec: CustomStringConvertible, Sendable {
             copy.guards = .pass
             result.append(copy)
         }
-        for flag in [\RouteSpec.taskRejects, \RouteSpec.factoryFails, \RouteSpec.gated] where self[keyPath: flag] {
+        for flag in [\RouteSpec.taskRejects, \RouteSpec.factoryFails, \RouteSpec.loads, \RouteSpec.gated] where self[keyPath: flag] {
             var copy = self
             copy[keyPath: flag] = false
             result.append(copy)
@@ -138,6 +143,27 @@ struct CheckFactory<Built: CheckedScreen>: Factory {
         let screen = make(context)
         screen.modalStyle = style
         return screen
+    }
+}
+
+/// Builds a new stack, recording that it did, after loading for ten turns of the main actor
+/// when `loads`; a cancelled task stops the loading with `CancellationError`.
+struct LoadingStackFactory: ContainerFactory {
+    let recorder: CheckRecorder
+    let loads: Bool
+
+    func build(with number: Int, children: ContainerChildren) async throws -> TestNavigationContainer {
+        recorder.record("build stack")
+        if loads {
+            for _ in 0..<10 {
+                try Task.checkCancellation()
+                await Task.yield()
+            }
+            try Task.checkCancellation()
+        }
+        let stack = TestNavigationContainer("n\(number)")
+        if !children.isEmpty { try await stack.setStack(children.screens, animated: false) }
+        return stack
     }
 }
 
@@ -280,16 +306,13 @@ struct CheckRoutes {
         .assemble()
     }
 
-    /// A new, empty navigation stack behind `guards`, labelled "stack".
-    func newStack(_ guards: GuardSpec) -> StepAssembly<TestNavigationContainer, Int> {
-        let recorder = recorder
-        return guarded(
+    /// A new, empty navigation stack behind `guards`, labelled "stack", that first loads when
+    /// `loads`.
+    func newStack(_ guards: GuardSpec, loads: Bool = false) -> StepAssembly<TestNavigationContainer, Int> {
+        guarded(
             StepAssembly(
                 finder: NilFinder<TestNavigationContainer, Int>(),
-                factory: NavigationContainerFactory { number in
-                    recorder.record("build stack")
-                    return TestNavigationContainer("n\(number)")
-                }),
+                factory: LoadingStackFactory(recorder: recorder, loads: loads)),
             guards, label: "stack")
     }
 
@@ -313,7 +336,7 @@ struct CheckRoutes {
             route = erase(
                 dest.using(TestNavigationContainer.push())
                     .from(
-                        newStack(.pass)
+                        newStack(.pass, loads: spec.loads)
                     )
                     .using(GeneralAction.presentModally())
                     .from(GeneralStep.current()))
@@ -400,7 +423,7 @@ struct CheckRoutes {
             route = erase(
                 dest.using(TestNavigationContainer.push())
                     .from(
-                        newStack(.pass)
+                        newStack(.pass, loads: spec.loads)
                     )
                     .using(GeneralAction.replaceRoot())
                     .from(GeneralStep.window()))
@@ -411,7 +434,7 @@ struct CheckRoutes {
         case .pushStackOntoCurrent:
             counts = ["stack": spec.guards.count]
             route =
-                newStack(spec.guards)
+                newStack(spec.guards, loads: spec.loads)
                 .using(TestNavigationContainer.push())
                 .from(GeneralStep.current().expectingContainer())
                 .assemble()

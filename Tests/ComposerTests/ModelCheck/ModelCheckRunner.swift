@@ -254,8 +254,9 @@ final class ModelCheckWorld {
     private func cancel(_ spec: RouteSpec, afterTurns turns: Int) async {
         var waitingSpec = spec
         // Half the time the destination's guard waits for a user, so that the cancellation lands
-        // in a guard, as it does when a sign-in screen is up and the view that asked goes away.
-        if turns % 2 == 1 { waitingSpec.guards = .wait }
+        // in a guard, as it does when a sign-in screen is up and the view that asked goes away;
+        // otherwise a stack the route builds loads first, so that it can land in a factory.
+        if turns % 2 == 1 { waitingSpec.guards = .wait } else { waitingSpec.loads = true }
         let before = window.render()
         let refusing = refusingScreens()
         let eventsBefore = recorder.events.count
