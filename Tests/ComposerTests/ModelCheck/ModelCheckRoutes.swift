@@ -97,7 +97,8 @@ struct RouteSpec: CustomStringConvertible, Sendable {
             copy.guards = .pass
             result.append(copy)
         }
-        for flag in [\RouteSpec.taskRejects, \RouteSpec.factoryFails, \RouteSpec.loads, \RouteSpec.gated] where self[keyPath: flag] {
+        for flag in [\RouteSpec.taskRejects, \RouteSpec.factoryFails, \RouteSpec.loads, \RouteSpec.gated]
+        where self[keyPath: flag] {
             var copy = self
             copy[keyPath: flag] = false
             result.append(copy)
