@@ -20,10 +20,11 @@ extension NavigationRun {
             } catch let error as RoutingError {
                 throw error.with(plan: report)
             } catch {
-                throw failure(
-                    .factoryFailed, step: index,
-                    expected: "\(node.buildName ?? "the factory") to build \(node.screenTypeName) from \(context)",
-                    found: "it threw", underlying: error)
+                throw stopped(
+                    failure(
+                        .factoryFailed, step: index,
+                        expected: "\(node.buildName ?? "the factory") to build \(node.screenTypeName) from \(context)",
+                        found: "it threw", underlying: error))
             }
         }
         try findScreensBuiltByContainers()

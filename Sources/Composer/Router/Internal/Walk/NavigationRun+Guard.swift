@@ -206,10 +206,11 @@ extension NavigationRun {
         do {
             try await run()
         } catch {
-            throw failure(
-                .interceptorRejected, step: step, stepOverride: "interceptor \(name)", part: (.interceptor, name),
-                expected: "the interceptor to let the navigation go ahead", found: "it stopped the navigation",
-                underlying: error)
+            throw stopped(
+                failure(
+                    .interceptorRejected, step: step, stepOverride: "interceptor \(name)", part: (.interceptor, name),
+                    expected: "the interceptor to let the navigation go ahead", found: "it stopped the navigation",
+                    underlying: error))
         }
     }
 }

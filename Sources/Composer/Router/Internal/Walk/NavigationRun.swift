@@ -140,27 +140,24 @@ final class NavigationRun {
     }
 
     /// Runs `body`, which awaits guards or factories, in the router's scope, after
-    /// ``appCodeMayChangeTree()``: the tree may change while it waits. A step that stops the
-    /// navigation after its task was cancelled is reported as the cancellation.
+    /// ``appCodeMayChangeTree()``: the tree may change while it waits.
     private func awaiting<T>(_ body: () async throws -> T) async throws -> T {
         appCodeMayChangeTree()
-        do {
-            return try await inScope(body)
-        } catch let error as RoutingError where error.code != .cancelled && (isCancelled || Task.isCancelled) {
-            throw cancellation(stoppedBy: error)
-        }
+        return try await inScope(body)
     }
 
-    /// The failure of a run cancelled while the app's code ran, when a step (a guard waiting for
-    /// a sign-in, a factory awaiting data) then stopped: it stopped because of the cancellation, as
-    /// a `CancellationError` or an error of its own, and the caller is to hear `cancelled`, which
-    /// it can ignore, rather than a rejection it would report. The step and its error stay.
-    private func cancellation(stoppedBy error: RoutingError) -> RoutingError {
-        RoutingError(
-            code: .cancelled, step: error.step, expected: "the navigation's task to stay alive",
+    /// `failure`, the failure of a guard or factory that stopped the navigation, or, when the run
+    /// or its task was cancelled by then, the cancellation: the step stopped because of it (as a
+    /// `CancellationError` or an error of its own), and the caller is to hear `cancelled`, which
+    /// it can ignore, rather than a refusal it would report. The step and its error stay. Asked
+    /// only on the way out, so a navigation that goes ahead pays nothing for it.
+    func stopped(_ failure: RoutingError) -> RoutingError {
+        guard failure.code != .cancelled, isCancelled || Task.isCancelled else { return failure }
+        return RoutingError(
+            code: .cancelled, step: failure.step, expected: "the navigation's task to stay alive",
             found: "it was cancelled while \(stage), and the step above then stopped it; the router changed"
                 + " nothing on screen",
-            plan: report, underlyingError: error.underlyingError ?? error)
+            plan: failure.plan, underlyingError: failure.underlyingError ?? failure)
     }
 
     /// The app's code runs next (a guard, a factory, a context task). A tree that counts no
