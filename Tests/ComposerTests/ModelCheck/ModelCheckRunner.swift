@@ -320,7 +320,6 @@ final class ModelCheckWorld {
         var waitingSpec = spec
         waitingSpec.guards = .waitForUser
         recorder.userActed = false
-        let refusing = gesture == .back ? [] : refusingScreens()
         let eventsBefore = recorder.events.count
         let built = routes.build(waitingSpec)
         let (outcome, _) = start(built, .waitTurn)
@@ -340,6 +339,9 @@ final class ModelCheckWorld {
             }
         }
         let afterGesture = window.render()
+        // Asked after the gesture: the back button takes a screen that refuses (as UIKit's does),
+        // the router's navigation must not.
+        let refusing = refusingScreens()
         recorder.userActed = true
         await pump { outcome.result != nil }
         // The tap's navigation runs once this one ends, possibly before this check: then only the
