@@ -68,15 +68,27 @@ final class MessageNode: NavigationNode, ContextChecking {
 /// A share menu, shown as a popover anchored on the screen that asked for it.
 final class ShareNode: NavigationNode {}
 
+/// A sign-in form in a sheet, which answers whether the user signed in.
+final class LoginNode: NavigationNode, ResultReturning {
+    var resultHandle: ResultHandle<Bool>?
+}
+
 struct NotSignedIn: Error, CustomStringConvertible {
     var description: String { "not signed in" }
 }
 
-/// Lets the navigation go on only for a signed-in user.
+/// Lets the navigation go on only for a signed-in user; when the shop asks, a signed-out user is
+/// shown the sign-in sheet first, and the navigation goes on if they sign in.
 struct RequireSignIn<Context>: RoutingInterceptor {
     let shop: ModelShop
 
     func intercept(with context: Context) async throws {
+        if !shop.isSignedIn, shop.asksToSignIn {
+            shop.signInSheetsShown += 1
+            if try await shop.router.navigate(to: shop.login, awaitingResult: Bool.self) == true {
+                shop.isSignedIn = true
+            }
+        }
         guard shop.isSignedIn else { throw NotSignedIn() }
     }
 }
@@ -91,6 +103,12 @@ final class ModelShop {
     let driver: NavigationModelDriver
     let router: DefaultRouter
     var isSignedIn = true
+    /// Whether the account's guard shows a signed-out user the sign-in sheet and waits for their
+    /// answer, rather than refusing at once.
+    var asksToSignIn = false
+    /// How many times the account's guard showed the sign-in sheet (since the random check last
+    /// set it to zero).
+    var signInSheetsShown = 0
     /// Whether the window is narrow (an iPhone, a slide-over): a split view made then starts
     /// collapsed, as `NavigationSplitView` does in a compact width.
     var isCompact = false
@@ -223,6 +241,16 @@ final class ModelShop {
                     stack.presentationStyle = .fullScreenCover
                     return stack
                 })
+        )
+        .using(GeneralAction.presentModally())
+        .from(GeneralStep.current())
+        .assemble()
+    }
+
+    var login: DestinationStep<LoginNode, Void> {
+        StepAssembly(
+            finder: ClassFinder<LoginNode, Void>(),
+            factory: ClosureFactory { [unowned self] _ in make(LoginNode("login")) }
         )
         .using(GeneralAction.presentModally())
         .from(GeneralStep.current())

@@ -49,6 +49,9 @@ enum ShopMove: Sendable {
     /// it had on top (`movesAgo` 1: the latest), or, for a back tap rendered then, that path
     /// without its last node.
     case swiftUIWritesOldPath(movesAgo: Int, backTap: Bool)
+    /// The user answers the sign-in sheet the account's guard shows a signed-out user, if it is up:
+    /// signs in, or closes it.
+    case userAnswersSignIn(Bool)
     /// A navigation (the first move) and, `turns` turns of the main actor after it started, while
     /// it may still wait for the views, a gesture of the user (the second): the user does not wait
     /// for the router.
@@ -75,6 +78,11 @@ enum ShopMove: Sendable {
     /// A move drawn from `random`: mostly navigations, some user gestures and changes of state.
     static func random(_ random: inout SeededRandom) -> ShopMove {
         let move = plain(&random)
+        // The account, signed out, shows the sign-in sheet and waits: now and then the user
+        // answers it.
+        if case .account = move, random.chance(50) {
+            return .duringNavigation(move, .userAnswersSignIn(random.chance(50)), turns: random.int(in: 0...4))
+        }
         // Now and then the user acts while a navigation runs.
         guard move.isNavigation, random.chance(15) else { return move }
         let gesture = random.pick(
@@ -235,6 +243,7 @@ struct ModelRandomTests {
         // in vain: a short timeout finds it, and shrinks it, without two seconds per try. On the
         // next turn, an answer can come later while other tests keep the main actor busy.
         let shop = ModelShop(mode: mode, timeout: mode == .automatic ? .milliseconds(200) : .seconds(2))
+        shop.asksToSignIn = true
         // What each node's view reads, observed as SwiftUI observes a body.
         let views = ModelViewWatcher(alsoRead: alsoRead)
         await shop.go(shop.home, ())
@@ -245,6 +254,7 @@ struct ModelRandomTests {
             let due = shop.lateSwipeWrites.filter { $0.movesLeft == 1 }.map(\.write)
             shop.lateSwipeWrites = shop.lateSwipeWrites.filter { $0.movesLeft > 1 }.map { ($0.movesLeft - 1, $0.write) }
             let before = shop.render()
+            shop.signInSheetsShown = 0
             if let stack = shop.model.current.flatMap({ ScreenTree.nearest(StackNode.self, from: $0) }) {
                 var paths = shop.pathHistory[ObjectIdentifier(stack), default: []]
                 if paths.last.map({ !$0.elementsEqual(stack.path, by: ===) }) ?? true { paths.append(stack.path) }
@@ -290,6 +300,28 @@ struct ModelRandomTests {
         case wrongWrite(String)
     }
 
+    /// The sign-in sheet, if it is up and waits for the user's answer.
+    private static func waitingSignIn(in shop: ModelShop) -> LoginNode? {
+        shop.model.allNodes().lazy.compactMap { $0 as? LoginNode }.first { $0.resultHandle?.isFinished == false }
+    }
+
+    /// Set once, when something ended.
+    @MainActor
+    private final class Flag {
+        var isSet = false
+    }
+
+    /// Lets a navigation run until `ended`; a sign-in sheet it waits on that no move answered
+    /// within 200 turns, the user closes, so that every navigation ends.
+    private static func closeSignInLeftWaiting(in shop: ModelShop, until ended: Flag) async {
+        var turn = 0
+        while !ended.isSet {
+            await Task.yield()
+            turn += 1
+            if turn % 200 == 0, let login = waitingSignIn(in: shop) { login.resultHandle?.finish(with: false) }
+        }
+    }
+
     /// Lets the driver acknowledge what a user's gesture asked, as a navigation waits for it.
     private static func settle(_ shop: ModelShop) async {
         for _ in 0..<50 where !shop.model.isSettled { await Task.yield() }
@@ -297,12 +329,18 @@ struct ModelRandomTests {
 
     private static func play(_ move: ShopMove, on shop: ModelShop) async -> Outcome {
         func navigate<Node, Context>(_ step: DestinationStep<Node, Context>, _ context: Context) async -> Outcome {
-            do {
-                _ = try await shop.router.navigate(to: step, with: context, animated: true)
-                return .navigated
-            } catch {
-                return .failed(error)
+            let ended = Flag()
+            let running = Task { () -> Outcome in
+                defer { ended.isSet = true }
+                do throws(RoutingError) {
+                    _ = try await shop.router.navigate(to: step, with: context, animated: true)
+                    return .navigated
+                } catch {
+                    return .failed(error)
+                }
             }
+            await closeSignInLeftWaiting(in: shop, until: ended)
+            return await running.value
         }
         switch move {
         case .home: return await navigate(shop.home, ())
@@ -345,6 +383,8 @@ struct ModelRandomTests {
             if let split = shop.inboxSplit { _ = shop.driver.userShowColumn(detail ? .secondary : .primary, of: split) }
         case .appCancelsNavigation:
             break
+        case .userAnswersSignIn(let signsIn):
+            waitingSignIn(in: shop)?.resultHandle?.finish(with: signsIn)
         case .swiftUIWritesOldPath(let movesAgo, let backTap):
             guard let stack = shop.model.current.flatMap({ ScreenTree.nearest(StackNode.self, from: $0) }),
                 let paths = shop.pathHistory[ObjectIdentifier(stack)], paths.count >= movesAgo
@@ -364,6 +404,10 @@ struct ModelRandomTests {
             return .notNavigation
         case .duringNavigation(let navigation, let gesture, let turns):
             let running = Task { await play(navigation, on: shop) }
+            if case .userAnswersSignIn = gesture {
+                // The user answers the sign-in sheet once it is up, `turns` turns later.
+                for _ in 0..<300 where waitingSignIn(in: shop) == nil { await Task.yield() }
+            }
             for _ in 0..<turns { await Task.yield() }
             if case .appCancelsNavigation = gesture { running.cancel() } else { _ = await play(gesture, on: shop) }
             let outcome = await running.value
@@ -403,7 +447,11 @@ struct ModelRandomTests {
             if error.underlyingError is AcknowledgementTimeoutError {
                 return "a navigation waited for the views in vain: \(error)"
             }
-            if error.code != .actionFailedAfterChanges, shop.render() != before {
+            // The sign-in sheet a guard showed may have taken out, as every presentation does, a
+            // level the user had swiped away already: gone for the user, its write still to come.
+            if error.code != .actionFailedAfterChanges, shop.render() != before,
+                shop.render() != withoutSwipedLevels(before) || shop.signInSheetsShown == 0
+            {
                 return "a failed navigation changed the tree (\(error.code), step \(error.step ?? "none"))"
             }
             if error.step == nil, error.code != .noAnchor { return "a routing error names no step: \(error)" }
@@ -448,6 +496,29 @@ struct ModelRandomTests {
                 : "\(node), swiped away and its binding write still to come, is on screen for the router"
         }
         return structureProblem(in: model)
+    }
+
+    /// `render`, a rendered tree, without the levels swiped away whose binding write is still to
+    /// come (each with its `presented` line and everything indented under it).
+    private static func withoutSwipedLevels(_ render: String) -> String {
+        let lines = render.split(separator: "\n", omittingEmptySubsequences: false)
+        var kept: [Substring] = []
+        var skippingDeeperThan: Int?
+        for (index, line) in lines.enumerated() {
+            let indent = line.prefix { $0 == " " }.count
+            if let depth = skippingDeeperThan {
+                if indent > depth { continue }
+                skippingDeeperThan = nil
+            }
+            if line.dropFirst(indent).hasPrefix("presented"), index + 1 < lines.count,
+                lines[index + 1].hasSuffix("(dismissing)")
+            {
+                skippingDeeperThan = indent
+                continue
+            }
+            kept.append(line)
+        }
+        return kept.joined(separator: "\n")
     }
 
     /// Why the screen `move` navigated to is not on screen, if it is not: on top, or, in an
