@@ -85,11 +85,26 @@ struct RequireSignIn<Context>: RoutingInterceptor {
     func intercept(with context: Context) async throws {
         if !shop.isSignedIn, shop.asksToSignIn {
             shop.signInSheetsShown += 1
-            if try await shop.router.navigate(to: shop.login, awaitingResult: Bool.self) == true {
-                shop.isSignedIn = true
+            let answer: Bool?
+            do throws(RoutingError) {
+                answer = try await shop.router.navigate(to: shop.login, awaitingResult: Bool.self)
+            } catch {
+                // The navigation was cancelled (the view that asked went away): nobody waits for
+                // the answer any more, and a cancelled wait leaves its screen, so the guard closes
+                // the sheet itself.
+                if error.code == .cancelled { await closeSignInSheet() }
+                throw error
             }
+            if answer == true { shop.isSignedIn = true }
         }
         guard shop.isSignedIn else { throw NotSignedIn() }
+    }
+
+    private func closeSignInSheet() async {
+        guard let login = shop.model.allNodes().first(where: { $0 is LoginNode }),
+            let host = login.presentingScreen as? NavigationNode
+        else { return }
+        try? await host.dismissPresentedScreen(animated: false)
     }
 }
 
