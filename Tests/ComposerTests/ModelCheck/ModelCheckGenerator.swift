@@ -123,7 +123,8 @@ struct EpisodeGenerator {
         case 74...77: .interrupt(route(highest: highest), by: route(highest: highest))
         case 78...80: .cancelled(route(highest: highest), afterTurns: random.int(in: 0...40))
         case 81...85: .user(random.pick(GestureSpec.allCases))
-        case 86...89: .userDuringGuard(route(highest: highest), random.pick(GestureSpec.allCases))
+        case 86...87: .userDuringGuard(route(highest: highest), random.pick(GestureSpec.allCases))
+        case 88...89: .navigateDuringGesture(route(highest: highest), random.pick(GestureSpec.allCases))
         case 90...93: .toggleRefusing
         default: .signOut
         }

@@ -17,6 +17,9 @@ enum StepSpec: CustomStringConvertible, Sendable {
     /// A navigation whose guard waits while the user makes a gesture, which may take the screen
     /// the navigation planned from away.
     case userDuringGuard(RouteSpec, GestureSpec)
+    /// A navigation asked for while the user's gesture animates (a push notification opened as the
+    /// user taps back): it must wait for the gesture's transition and plan against what it left.
+    case navigateDuringGesture(RouteSpec, GestureSpec)
     /// The current screen starts or stops refusing to be dismissed.
     case toggleRefusing
     /// The user signs out, when no gated screen is on screen.
@@ -30,6 +33,7 @@ enum StepSpec: CustomStringConvertible, Sendable {
         case .cancelled(let route, let turns): ".cancelled(\(route), afterTurns: \(turns))"
         case .user(let gesture): ".user(\(gesture))"
         case .userDuringGuard(let route, let gesture): ".userDuringGuard(\(route), \(gesture))"
+        case .navigateDuringGesture(let route, let gesture): ".navigateDuringGesture(\(route), \(gesture))"
         case .toggleRefusing: ".toggleRefusing"
         case .signOut: ".signOut"
         }
@@ -49,6 +53,8 @@ enum StepSpec: CustomStringConvertible, Sendable {
         case .user: []
         case .userDuringGuard(let route, let gesture):
             [.navigate(route), .user(gesture)] + route.simplifications.map { .userDuringGuard($0, gesture) }
+        case .navigateDuringGesture(let route, let gesture):
+            [.navigate(route), .user(gesture)] + route.simplifications.map { .navigateDuringGesture($0, gesture) }
         case .toggleRefusing, .signOut: []
         }
     }
@@ -90,6 +96,9 @@ final class ModelCheckWorld {
     /// Keeps the router listening to the window, so that the user's tab taps are its navigations
     /// (and a plan guard keeps a gated tab closed to a signed-out user).
     private var listening: NavigationObserverToken?
+    /// Set while the back button or a swipe-down animates: what it uncovers is not the router's to
+    /// guard (see `makeGesture`).
+    private var userUncovering = false
 
     private init(window: TestWindow, signedIn: Bool) {
         self.window = window
@@ -153,6 +162,8 @@ final class ModelCheckWorld {
             checkAfterEveryStep(refusing: refusing)
         case .userDuringGuard(let route, let gesture):
             await navigate(route, whileTheUserMakes: gesture)
+        case .navigateDuringGesture(let route, let gesture):
+            await navigate(route, duringTheUsers: gesture)
         case .toggleRefusing:
             if let current = window.current { current.canBeDismissed.toggle() }
         case .signOut:
@@ -287,7 +298,9 @@ final class ModelCheckWorld {
     /// not make there does nothing.
     private func makeGesture(_ gesture: GestureSpec) async {
         guard let current = window.current else { return }
+        userUncovering = gesture != .otherTab
         defer {
+            userUncovering = false
             // The back button and a swipe-down ask no one (UIKit's do not): a gated screen they
             // uncover asks for sign-in itself, as an app's must. A tab tap is the router's
             // navigation, whose plan guard keeps a gated tab closed: that is checked.
@@ -297,9 +310,9 @@ final class ModelCheckWorld {
         switch gesture {
         case .back:
             let stack = around.lazy.compactMap { $0 as? TestNavigationContainer }.first { $0.stack.count > 1 }
-            try? await stack?.userPop(animated: false)
+            try? await stack?.userPop(animated: true)
         case .swipeDown:
-            try? await current.userSwipeDown(animated: false)
+            try? await current.userSwipeDown(animated: true)
         case .otherTab:
             guard let tabs = around.lazy.compactMap({ $0 as? TestTabsContainer }).first,
                 let selected = tabs.selectedTabIndex, tabs.tabScreens.count > 1
@@ -354,6 +367,31 @@ final class ModelCheckWorld {
                 events: tapFollows ? nil : events, isLast: !tapFollows, treeChangedAfterGuards: true)
         }
         await pump { gestureDone }
+        checkAfterEveryStep(refusing: refusing)
+    }
+
+    /// Starts `gesture`, animated, and asks for a navigation while its transition runs; holds the
+    /// navigation to the promise against the tree the gesture left.
+    private func navigate(_ spec: RouteSpec, duringTheUsers gesture: GestureSpec) async {
+        let refusing = gesture == .back ? [] : refusingScreens()
+        let eventsBefore = recorder.events.count
+        var gestureDone = false
+        Task { @MainActor in
+            await makeGesture(gesture)
+            gestureDone = true
+        }
+        await Task.yield()
+        let built = routes.build(spec)
+        let (outcome, _) = start(built, .waitTurn)
+        await pump { gestureDone && outcome.result != nil }
+        if let result = outcome.result {
+            let events = Array(recorder.events[eventsBefore...])
+            // A tab tap is a navigation of its own, with its own post task: the events are two
+            // navigations' then.
+            check(
+                result, of: spec, built: built, before: nil, events: gesture == .otherTab ? nil : events,
+                treeChangedAfterGuards: true)
+        }
         checkAfterEveryStep(refusing: refusing)
     }
 
@@ -450,7 +488,7 @@ final class ModelCheckWorld {
     }
 
     private func checkGate(during transition: Bool) {
-        guard !recorder.isSignedIn, let gated = gatedOnScreen() else { return }
+        guard !recorder.isSignedIn, !userUncovering, let gated = gatedOnScreen() else { return }
         fail(
             "no gated screen is on screen while signed out",
             "\(gated) is on screen \(transition ? "during a transition (\(window.clock.pendingTransitions))" : "")")
