@@ -32,6 +32,10 @@ public final class DefaultRouter {
     /// The last window navigated in and what it adopts, so a navigation in the same window costs
     /// no conformance look-up. It holds that window until a navigation runs in another one.
     @exclusivity(unchecked) private var lastWindow: WindowTraits?
+    /// How many navigations started inside this router's running one (by its guards) are running.
+    @exclusivity(unchecked) private var nestedNavigations = 0
+    /// How deep navigations started inside guards may nest (a login inside a guard is one).
+    static let maximumNestedNavigations = 32
     /// The steps whose guards run when the user taps the tab they lead into (TabTaps.swift).
     var tabTapGuards: [StepChain] = []
 
@@ -114,7 +118,23 @@ public final class DefaultRouter {
     ) async throws(RoutingError) -> T {
         let id = ObjectIdentifier(self)
         let outerScope = NavigationScope.activeRouters
-        if nested || outerScope.contains(id) { return try await change(nil) }
+        if nested || outerScope.contains(id) {
+            // A guard whose own navigation runs it again (a sign-in route from a screen that needs
+            // sign-in, guarded by the guard that shows it) would recurse until the stack overflows:
+            // refused past a depth no app's guards reach, before anything of it runs.
+            guard nestedNavigations < Self.maximumNestedNavigations else {
+                throw logged(
+                    RoutingError(
+                        code: .interceptorRejected, step: "navigation started inside a guard",
+                        expected: "navigations started inside guards to nest at most"
+                            + " \(Self.maximumNestedNavigations) deep",
+                        found: "a guard's navigation ran guards that navigate again, \(nestedNavigations) deep:"
+                            + " a guard that starts a navigation it guards itself?; nothing on screen was changed"))
+            }
+            nestedNavigations += 1
+            defer { nestedNavigations -= 1 }
+            return try await change(nil)
+        }
         // A free queue is taken without suspending: most navigations never wait.
         if !queue.tryAcquire() { try await takeTurn(queueing) }
         defer { queue.release() }

@@ -215,6 +215,40 @@ struct QueueingTests {
         #expect(window.render() == before)
     }
 
+    /// An app whose sign-in guard shows the login screen from the screen on top, which needs
+    /// sign-in itself: the login's own navigation runs the guard again, and again. The router
+    /// refuses past a fixed depth instead of recursing until the stack overflows.
+    @Test("A guard whose own navigation runs it again is refused at a fixed depth, the tree as before")
+    func guardThatReentersItselfIsRefused() async throws {
+        let window = TestWindow(root: TestNavigationContainer("main", stack: [TestScreen("account")]))
+        let router = DefaultRouter(window: window)
+        let before = window.render()
+        let login = StepAssembly(
+            finder: NilFinder<TestScreen, Void>(), factory: ClosureFactory { _ in TestScreen("login") }
+        )
+        .using(GeneralAction.presentModally())
+        .from(GeneralStep.current())
+        .assemble()
+        var guardRuns = 0
+        router.add(
+            planInterceptor: ClosurePlanInterceptor { plan in
+                guard plan.entries.contains(where: { ($0.screen as? TestScreen)?.name == "account" }) else { return }
+                guardRuns += 1
+                try await router.navigate(to: login, animated: false)
+            })
+
+        let error = await #expect(throws: RoutingError.self) { try await router.navigate(to: login, animated: false) }
+
+        #expect(error?.code == .interceptorRejected)
+        #expect(guardRuns == 33, "32 nested navigations and the outer one")
+        var innermost: (any Error)? = error
+        while let routing = innermost as? RoutingError, let cause = routing.underlyingError { innermost = cause }
+        #expect(
+            (innermost as? RoutingError)?.step == "navigation started inside a guard",
+            "\(String(describing: innermost))")
+        #expect(window.render() == before)
+    }
+
     /// A container that loads what it shows before it exists (an async factory) and stops when its
     /// task is cancelled, as `URLSession` does.
     struct LoadingStackFactory: ContainerFactory {
