@@ -453,11 +453,7 @@ struct ModelRandomTests {
             if error.underlyingError is AcknowledgementTimeoutError {
                 return "a navigation waited for the views in vain: \(error)"
             }
-            // The sign-in sheet a guard showed may have taken out, as every presentation does, a
-            // level the user had swiped away already: gone for the user, its write still to come.
-            if error.code != .actionFailedAfterChanges, shop.render() != before,
-                shop.render() != withoutSwipedLevels(before) || shop.signInSheetsShown == 0
-            {
+            if error.code != .actionFailedAfterChanges, treeChanged(since: before, in: shop) {
                 return "a failed navigation changed the tree (\(error.code), step \(error.step ?? "none"))"
             }
             if error.step == nil, error.code != .noAnchor { return "a routing error names no step: \(error)" }
@@ -478,9 +474,8 @@ struct ModelRandomTests {
             if error.underlyingError is AcknowledgementTimeoutError {
                 return "a cancelled navigation waited for the views in vain: \(error)"
             }
-            // The shop's actions are the library's, which never stop midway; a sign-in sheet may
-            // have taken out a level the user swiped away, as for any failed navigation.
-            if shop.render() != before, shop.render() != withoutSwipedLevels(before) || shop.signInSheetsShown == 0 {
+            // The shop's actions are the library's, which never stop midway.
+            if treeChanged(since: before, in: shop) {
                 return "a cancelled navigation changed the tree (\(error.code), step \(error.step ?? "none"))"
             }
             if error.code != .cancelled,
@@ -503,6 +498,14 @@ struct ModelRandomTests {
                 : "\(node), swiped away and its binding write still to come, is on screen for the router"
         }
         return structureProblem(in: model)
+    }
+
+    /// Whether `shop`'s tree is other than `before`, for a navigation that failed. The sign-in sheet
+    /// a guard showed may have taken out, as every presentation does, a level the user had swiped
+    /// away already (gone for the user, its write still to come): that is no change of its.
+    private static func treeChanged(since before: String, in shop: ModelShop) -> Bool {
+        let now = shop.render()
+        return now != before && (shop.signInSheetsShown == 0 || now != withoutSwipedLevels(before))
     }
 
     /// `render`, a rendered tree, without the levels swiped away whose binding write is still to

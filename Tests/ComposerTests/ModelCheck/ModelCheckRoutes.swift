@@ -147,8 +147,9 @@ struct CheckFactory<Built: CheckedScreen>: Factory {
     }
 }
 
-/// Builds a new stack, recording that it did, after loading for ten turns of the main actor
-/// when `loads`; a cancelled task stops the loading with `CancellationError`.
+/// Builds a new stack as `NavigationContainerFactory` does, recording that it did, after loading
+/// for ten turns of the main actor when `loads`; a cancelled task stops the loading with
+/// `CancellationError`.
 struct LoadingStackFactory: ContainerFactory {
     let recorder: CheckRecorder
     let loads: Bool
@@ -162,9 +163,8 @@ struct LoadingStackFactory: ContainerFactory {
             }
             try Task.checkCancellation()
         }
-        let stack = TestNavigationContainer("n\(number)")
-        if !children.isEmpty { try await stack.setStack(children.screens, animated: false) }
-        return stack
+        return try await NavigationContainerFactory { TestNavigationContainer("n\($0)") }
+            .build(with: number, children: children)
     }
 }
 

@@ -153,12 +153,8 @@ final class ModelCheckWorld {
         case .user(let gesture):
             // The back button does not ask a screen whether it may leave, as in UIKit.
             let refusing = gesture == .back ? [] : refusingScreens()
-            var done = false
-            Task { @MainActor in
-                await makeGesture(gesture)
-                done = true
-            }
-            await pump { done }
+            let made = startGesture(gesture)
+            await pump { made.hasEnded }
             checkAfterEveryStep(refusing: refusing)
         case .userDuringGuard(let route, let gesture):
             await navigate(route, whileTheUserMakes: gesture)
@@ -293,6 +289,22 @@ final class ModelCheckWorld {
         checkAfterEveryStep(refusing: refusing)
     }
 
+    /// Whether a gesture started in a task of its own has ended.
+    private final class GestureRun {
+        var hasEnded = false
+    }
+
+    /// Starts `gesture` in a task of its own, so that the clock can be pumped meanwhile (and a tab
+    /// tap, which is a navigation, can wait its turn).
+    private func startGesture(_ gesture: GestureSpec) -> GestureRun {
+        let run = GestureRun()
+        Task { @MainActor in
+            await makeGesture(gesture)
+            run.hasEnded = true
+        }
+        return run
+    }
+
     /// Makes `gesture` on the screen on top, through the test kit's gestures (which report it to
     /// the window's routers as the user's, and hand a tab tap to the router); one the user could
     /// not make there does nothing.
@@ -337,18 +349,15 @@ final class ModelCheckWorld {
         let built = routes.build(waitingSpec)
         let (outcome, _) = start(built, .waitTurn)
         await pump { recorder.isWaiting || outcome.result != nil }
-        var gestureDone = true
+        var made: GestureRun?
         if recorder.isWaiting {
-            gestureDone = false
-            Task { @MainActor in
-                await makeGesture(gesture)
-                gestureDone = true
-            }
+            let started = startGesture(gesture)
+            made = started
             // A tab tap is a navigation of the router: it waits its turn behind this one.
             if gesture == .otherTab {
                 for _ in 0..<5 { await Task.yield() }
             } else {
-                await pump { gestureDone }
+                await pump { started.hasEnded }
             }
         }
         let afterGesture = window.render()
@@ -366,7 +375,7 @@ final class ModelCheckWorld {
                 result, of: waitingSpec, built: built, before: tapFollows ? nil : afterGesture,
                 events: tapFollows ? nil : events, isLast: !tapFollows, treeChangedAfterGuards: true)
         }
-        await pump { gestureDone }
+        await pump { made?.hasEnded ?? true }
         checkAfterEveryStep(refusing: refusing)
     }
 
@@ -375,15 +384,11 @@ final class ModelCheckWorld {
     private func navigate(_ spec: RouteSpec, duringTheUsers gesture: GestureSpec) async {
         let refusing = gesture == .back ? [] : refusingScreens()
         let eventsBefore = recorder.events.count
-        var gestureDone = false
-        Task { @MainActor in
-            await makeGesture(gesture)
-            gestureDone = true
-        }
+        let made = startGesture(gesture)
         await Task.yield()
         let built = routes.build(spec)
         let (outcome, _) = start(built, .waitTurn)
-        await pump { gestureDone && outcome.result != nil }
+        await pump { made.hasEnded && outcome.result != nil }
         if let result = outcome.result {
             let events = Array(recorder.events[eventsBefore...])
             // A tab tap is a navigation of its own, with its own post task: the events are two

@@ -77,6 +77,23 @@ struct QueueingTests {
         for _ in 0..<1000 where !condition() { await Task.yield() }
     }
 
+    /// A window showing the list, and a navigation to product 1 started in it that waits at its
+    /// sign-in guard, the login screen up, for a user who has not answered; `before` is the tree
+    /// before the navigation started.
+    func navigationWaitingForSignIn() async -> (
+        window: TestWindow, router: DefaultRouter, gate: CancellableLoginGate, waiting: Task<ProductScreen, any Error>,
+        before: String
+    ) {
+        let window = TestWindow(root: TestNavigationContainer("main", stack: [ListScreen()]))
+        let router = DefaultRouter(window: window)
+        let gate = CancellableLoginGate(journal: journal)
+        gate.router = router
+        let before = window.render()
+        let waiting = Task { try await router.navigate(to: gatedProduct(gate), with: 1, animated: false) }
+        await waitUntil { gate.isWaitingForUser }
+        return (window, router, gate, waiting, before)
+    }
+
     /// Only the guards, the container factories and the show phase run with the router marked
     /// active in the task: a navigation a context task starts (in a task of its own) is not nested,
     /// so it waits for the running one instead of cutting into its transition.
@@ -122,12 +139,7 @@ struct QueueingTests {
 
     @Test("failIfBusy fails at once while another navigation runs, and changes nothing")
     func failIfBusy() async throws {
-        let window = TestWindow(root: TestNavigationContainer("main", stack: [ListScreen()]))
-        let router = DefaultRouter(window: window)
-        let gate = CancellableLoginGate(journal: journal)
-        gate.router = router
-        let waiting = Task { try await router.navigate(to: gatedProduct(gate), with: 1, animated: false) }
-        await waitUntil { gate.isWaitingForUser }
+        let (window, router, gate, waiting, _) = await navigationWaitingForSignIn()
         let before = window.render()
 
         let error = await #expect(throws: RoutingError.self) {
@@ -152,12 +164,7 @@ struct QueueingTests {
         "interrupt cancels a navigation whose interceptor waits: login closed, the interrupting one shown",
         arguments: InterruptingCall.allCases)
     func interruptWhileAnInterceptorWaits(by call: InterruptingCall) async throws {
-        let window = TestWindow(root: TestNavigationContainer("main", stack: [ListScreen()]))
-        let router = DefaultRouter(window: window)
-        let gate = CancellableLoginGate(journal: journal)
-        gate.router = router
-        let waiting = Task { try await router.navigate(to: gatedProduct(gate), with: 1, animated: false) }
-        await waitUntil { gate.isWaitingForUser }
+        let (window, router, _, waiting, _) = await navigationWaitingForSignIn()
         #expect(window.render().contains("login"))
 
         switch call {
@@ -192,13 +199,7 @@ struct QueueingTests {
     /// for a sign-in, must end as cancelled (which the app ignores), not as a rejection it reports.
     @Test("A navigation whose task is cancelled while its guard waits fails as cancelled, the tree as before")
     func taskCancelledWhileAnInterceptorWaits() async throws {
-        let window = TestWindow(root: TestNavigationContainer("main", stack: [ListScreen()]))
-        let router = DefaultRouter(window: window)
-        let gate = CancellableLoginGate(journal: journal)
-        gate.router = router
-        let before = window.render()
-        let waiting = Task { try await router.navigate(to: gatedProduct(gate), with: 1, animated: false) }
-        await waitUntil { gate.isWaitingForUser }
+        let (window, _, _, waiting, before) = await navigationWaitingForSignIn()
         #expect(window.render().contains("login"))
 
         waiting.cancel()
