@@ -280,21 +280,18 @@ open class NavigationNode: ModalPresenting, DismissalVetoing, Identifiable, Hash
 
     private static let presentedNodeKeyPath = \NavigationNode.presentedNode
 
+    /// ``presentedNode`` read without recording an observation access, for the model's own
+    /// bookkeeping, which no view reads.
+    var presentedNodeUnobserved: NavigationNode? { _presentedNode }
+
     /// This node: every node can refuse to be dismissed (``canBeDismissed``).
     public var asDismissalVetoing: (any DismissalVetoing)? { self }
 
     /// This node as a `ScreenContainer`: the built-in containers answer themselves; for an app's
-    /// own container class, a dynamic cast, whose answer the node keeps (a cast that fails costs
-    /// more than a step of the router's walk, which asks it of the nodes on the visible path).
-    open var asContainer: (any ScreenContainer)? {
-        if isContainerClass == false { return nil }
-        let container = self as? any ScreenContainer
-        isContainerClass = container != nil
-        return container
-    }
-
-    /// Whether this node's class adopts `ScreenContainer`, once ``asContainer`` asked.
-    @ObservationIgnored private var isContainerClass: Bool?
+    /// own container class, a dynamic cast answered once per class, as the engine answers it for
+    /// its screens (a cast that fails costs more than a step of the router's walk, which asks it of
+    /// the nodes on the visible path, and every node that comes on screen is new to it).
+    open var asContainer: (any ScreenContainer)? { ScreenClassConformances.container(self) }
 
     /// Whether this node is a presented level that the user took away and SwiftUI has not written
     /// the binding of yet: its view disappeared without the model asking (a sheet swiped down), and
@@ -390,8 +387,10 @@ open class NavigationNode: ModalPresenting, DismissalVetoing, Identifiable, Hash
 
     /// Lets go of `child` (taken out of this container): it is no longer in the tree.
     public func release(_ child: NavigationNode) {
-        guard child.parentNode === self else { return }
-        child.parentNode = nil
+        // The links compared rather than their targets: reading a target retains it, and a pop
+        // releases every node it removes.
+        guard let ownLink, child.parentLink === ownLink else { return }
+        child.parentLink = nil
     }
 
     /// Applies `change` to the tree (an app's own container changing its children) and, when the

@@ -111,20 +111,20 @@ open class StackNode: NavigationNode, NavigationStackContainer {
     /// push's transaction, or else on their own without animation before the model next changes or
     /// waits, or when the router's navigation ends (outside one, on the main actor's next turn).
     public func setStack(_ screens: [any Screen], animated: Bool) async throws {
-        let oldNodes = nodes
         let model = containingModel
         // A pop keeps the start of the stack: those nodes are this stack's already and were checked
         // when they came, so only the ones past it leave. Anything else is checked node by node.
-        if let kept = keptStart(of: screens) {
+        if let keptCount = keptStartCount(of: screens) {
             // Without animation, in a model, the pop is kept back for the change that joins it.
             let keptBack = !animated && model != nil
             let claimed = !keptBack && model?.claimUntoldPop(of: self) == true
-            try await applyChange(Self.summary("pop to", kept.last, on: self), animated: animated, waits: animated) {
-                for child in oldNodes[kept.count...] { release(child) }
+            let top = keptCount > 0 ? storedNodes[keptCount - 1] : nil
+            try await applyChange(Self.summary("pop to", top, on: self), animated: animated, waits: animated) {
+                for child in storedNodes[keptCount...] { release(child) }
                 if keptBack {
-                    setNodesUntold(kept)
+                    setNodesUntold(keepingFirst: keptCount)
                 } else {
-                    nodes = kept
+                    nodes = Array(storedNodes.prefix(keptCount))
                     // A pop kept before is told here even when this one keeps every node (an
                     // assignment of the same nodes tells no one).
                     if claimed { tellNodesChanged() }
@@ -133,6 +133,7 @@ open class StackNode: NavigationNode, NavigationStackContainer {
             if keptBack { model?.deferTelling(popOf: self) }
             return
         }
+        let oldNodes = nodes
         let newNodes = try validatedChildren(screens, forStack: true)
         // No closure (`contains(where:)`): one written in main-actor code is checked at run time.
         var verb: StaticString = "push"
@@ -152,10 +153,11 @@ open class StackNode: NavigationNode, NavigationStackContainer {
 
     /// Sets ``nodes`` without telling its observers, for a pop the views hear of later (see
     /// ``setStack(_:animated:)``): what the router and the model read changes at once.
-    private func setNodesUntold(_ kept: [NavigationNode]) {
-        storedNodes = kept
-        // The start of what the screens were: cut, rather than converted again node by node.
-        nodesAsScreens.removeLast(max(nodesAsScreens.count - kept.count, 0))
+    private func setNodesUntold(keepingFirst count: Int) {
+        // Cut in place rather than copied: nothing else holds these arrays during a pop, so the
+        // nodes that leave are released where they stand (a pop of 49 nodes copied the 50 kept).
+        storedNodes.removeLast(max(storedNodes.count - count, 0))
+        nodesAsScreens.removeLast(max(nodesAsScreens.count - count, 0))
     }
 
     /// Tells the observers of ``nodes`` of a change made with ``setNodesUntold(_:)``.
@@ -171,11 +173,12 @@ open class StackNode: NavigationNode, NavigationStackContainer {
         return .phrase(verb, top, "on", stack)
     }
 
-    /// The stack's first nodes, when `screens` are exactly those (the same objects, in order).
-    private func keptStart(of screens: [any Screen]) -> [NavigationNode]? {
-        guard screens.count <= nodes.count else { return nil }
-        for (screen, node) in zip(screens, nodes) where screen !== node { return nil }
-        return Array(nodes.prefix(screens.count))
+    /// How many of the stack's first nodes `screens` are, when they are exactly those (the same
+    /// objects, in order).
+    private func keptStartCount(of screens: [any Screen]) -> Int? {
+        guard screens.count <= storedNodes.count else { return nil }
+        for (screen, node) in zip(screens, storedNodes) where screen !== node { return nil }
+        return screens.count
     }
 
     /// Tells the model that the user wrote the path (a back tap or swipe, a jump back from the back

@@ -53,7 +53,7 @@ extension Screen {
 /// shared table read under atomic counters) cost more than the rest of those questions: about a
 /// tenth of the instructions of revealing a screen in a small tree.
 @MainActor
-enum ScreenClassConformances {
+package enum ScreenClassConformances {
     // Read at every question, by the main actor only, never overlapping: unchecked, as the
     // router's own state is (the dynamic check's thread-local look-up cost as much as the table).
     /// Per screen class: the class as a container type, or `nil` for one that is not a container.
@@ -64,7 +64,7 @@ enum ScreenClassConformances {
     @exclusivity(unchecked) private static var vetoingClasses = ClassTable<Bool>()
 
     /// `screen` as a ``ScreenContainer``, as `screen as? any ScreenContainer` answers.
-    static func container(_ screen: any Screen) -> (any ScreenContainer)? {
+    package static func container(_ screen: any Screen) -> (any ScreenContainer)? {
         answer(&containerTypes, for: screen) { type(of: $0) as? any ScreenContainer.Type }?.sameScreen(screen)
     }
 
