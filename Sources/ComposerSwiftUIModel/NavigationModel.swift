@@ -125,12 +125,16 @@ public final class NavigationModel: ScreenWindow, TreeRevisioning, TransitionSet
     /// is that level's visible leaf; the engine's walk also asks every node on each level's visible
     /// path what it hosts, through the `Screen` protocol, which cost a quarter of a tab selection.
     private func findScreenOnTop() -> (any Screen)? {
-        guard var level = root else { return nil }
+        guard var node = _root else { return nil }
         for _ in 0..<10_000 {
-            guard let presented = level.presentedNodeUnobserved, !presented.isBeingDismissed else { break }
-            level = presented
+            guard let presented = node.presentedNodeUnobserved, !presented.isBeingDismissed else { break }
+            node = presented
         }
-        return ScreenTree.visibleLeaf(of: level)
+        for _ in 0..<10_000 {
+            guard let child = node.visibleChildUnobserved() else { break }
+            node = child
+        }
+        return node
     }
 
     /// The last answer of ``screenOnTop`` and the revision it holds for. Every change bumps the
@@ -355,10 +359,11 @@ public final class NavigationModel: ScreenWindow, TreeRevisioning, TransitionSet
 
     private func dropAppearance(unlessCurrent: Bool) {
         let now = unlessCurrent ? screenOnTop : nil
-        let dropped = { (pending: PendingAcknowledgement) in pending.kind == .appearance && pending.node !== now }
-        // Most changes have no appearance to drop: observers are told only of a real change.
-        if pendingAcknowledgements.contains(where: dropped) {
-            changePendingAcknowledgements { $0.removeAll(where: dropped) }
+        // Most changes have no appearance to drop: observers are told only of a real change. A
+        // loop, not `contains(where:)`: the closure, which captures `now`, was allocated each time.
+        for pending in pendingAcknowledgements where pending.kind == .appearance && pending.node !== now {
+            changePendingAcknowledgements { $0.removeAll { $0.kind == .appearance && $0.node !== now } }
+            break
         }
         resumeWaitersIfSettled()
     }

@@ -269,7 +269,15 @@ open class NavigationNode: ModalPresenting, DismissalVetoing, Identifiable, Hash
 
     /// What this node presents as the host of a level (``presentedNode``); `nil` for a node that
     /// only answers for the ancestor that presents.
-    public var hostedPresentation: (any Screen)? { observedPresentedNode }
+    ///
+    /// A node inside a container hosts nothing (a presentation goes to its level's outermost node)
+    /// and is answered without recording an observation access: the router asks this of every node
+    /// a pop removes, and a reader that reached the node through its container observed that
+    /// container's children, which change before the node can host anything.
+    public var hostedPresentation: (any Screen)? {
+        guard parentLink == nil else { return nil }
+        return observedPresentedNode
+    }
 
     /// ``presentedNode``, recorded for observation with a key path made once: a key-path literal
     /// is looked up at every read, and the router asks this of every node a navigation removes.
@@ -283,6 +291,13 @@ open class NavigationNode: ModalPresenting, DismissalVetoing, Identifiable, Hash
     /// ``presentedNode`` read without recording an observation access, for the model's own
     /// bookkeeping, which no view reads.
     var presentedNodeUnobserved: NavigationNode? { _presentedNode }
+
+    /// The child `ScreenTree.visibleChild(of:)` follows, for the model's own bookkeeping: the
+    /// built-in stack and tabs answer from their storage, without the `Screen` protocol or an
+    /// observation access; another container answers through the protocol.
+    func visibleChildUnobserved() -> NavigationNode? {
+        asContainer?.focusedChildScreen as? NavigationNode
+    }
 
     /// This node: every node can refuse to be dismissed (``canBeDismissed``).
     public var asDismissalVetoing: (any DismissalVetoing)? { self }

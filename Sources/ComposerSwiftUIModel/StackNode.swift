@@ -92,6 +92,9 @@ open class StackNode: NavigationNode, NavigationStackContainer {
 
     private static let nodesKeyPath = \StackNode.nodes
 
+    /// The top node, for the model's own bookkeeping (see ``NavigationNode``).
+    override func visibleChildUnobserved() -> NavigationNode? { storedNodes.last }
+
     /// The top node alone, read as ``focusedChildScreen`` is.
     public var visibleChildScreens: [any Screen] {
         // No closure: one formed on the main actor and handed to `map` is checked at run time.

@@ -95,11 +95,16 @@ open class TabsNode: NavigationNode, TabsContainer {
         // every read, and this runs several times per navigation.
         access(keyPath: Self.selectedIndexKeyPath, of: self)
         access(keyPath: Self.tabsKeyPath, of: self)
-        guard let index = storedSelectedIndex, storedTabs.indices.contains(index) else { return nil }
-        return storedTabs[index]
+        return visibleChildUnobserved()
     }
 
     private static let selectedIndexKeyPath = \TabsNode.selectedIndex
+
+    /// The selected tab, for the model's own bookkeeping (see ``NavigationNode``).
+    override func visibleChildUnobserved() -> NavigationNode? {
+        guard let index = storedSelectedIndex, storedTabs.indices.contains(index) else { return nil }
+        return storedTabs[index]
+    }
     private static let tabsKeyPath = \TabsNode.tabs
 
     /// The selected tab alone, read as ``focusedChildScreen`` is.

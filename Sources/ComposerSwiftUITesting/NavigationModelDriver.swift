@@ -32,11 +32,15 @@ public final class NavigationModelDriver {
         case nextTurn
     }
 
+    // The driver's state is unchecked for exclusivity, as the model's bookkeeping is: it is
+    // confined to the main actor and every access ends at once, while the dynamic check looked the
+    // thread's accesses up at each of the driver's acknowledgements, a tenth of their cost.
+
     /// The model the driver stands in for the views of.
     public let model: NavigationModel
     /// When the driver acknowledges; switching to ``AcknowledgementMode/automatic`` or
     /// ``AcknowledgementMode/nextTurn`` acknowledges what waits.
-    public var mode: AcknowledgementMode {
+    @exclusivity(unchecked) public var mode: AcknowledgementMode {
         didSet { if mode != .manual { acknowledgeAll() } }
     }
     /// What the views reported and what the user did, one line each, in order:
@@ -46,16 +50,16 @@ public final class NavigationModelDriver {
     /// The log's lines, an acknowledgement kept as its parts and worded when ``log`` is read: the
     /// driver acknowledges every change of every navigation, and a test reads the log rarely. A
     /// node's kind and name are kept rather than the node, which the log must not keep alive.
-    private var entries: [LogEntry] = []
+    @exclusivity(unchecked) private var entries: [LogEntry] = []
 
     /// The levels whose view disappeared before the model asked (``userSwipeDownWritingLater(_:)``),
     /// until they leave their host: a view reports its disappearance once, so the driver does not
     /// report it again, and shows nothing in or from them.
-    private var goneViews: Set<NodeID> = []
+    @exclusivity(unchecked) private var goneViews: Set<NodeID> = []
 
     /// The levels beneath each full-screen cover shown, by the cover's identity: their views
     /// disappeared when it appeared, and appear again when it goes.
-    private var hiddenByCover: [NodeID: [NodeID]] = [:]
+    @exclusivity(unchecked) private var hiddenByCover: [NodeID: [NodeID]] = [:]
 
     /// The levels whose view the user swiped away and that the model still holds (their binding
     /// write is still to come): what ``NavigationNode/isBeingDismissed`` must report, for a check.
