@@ -21,7 +21,22 @@ import Observation
 @Observable
 public final class NavigationModel: ScreenWindow, TreeRevisioning, TransitionSettling, NavigationBracketing {
     /// The root node, rendered at the top of the scene.
-    public private(set) var root: NavigationNode?
+    public private(set) var root: NavigationNode? {
+        // Observed as the macro observes a stored property, with a key path made once: the macro's
+        // literal is looked up at every read, and every change of a node reads the root to find
+        // its model (`NavigationNode.containingModel`).
+        get {
+            access(keyPath: Self.rootKeyPath)
+            return storedRoot
+        }
+        set {
+            guard newValue !== storedRoot else { return }
+            withMutation(keyPath: Self.rootKeyPath) { storedRoot = newValue }
+        }
+    }
+
+    @ObservationIgnored @exclusivity(unchecked) private var storedRoot: NavigationNode?
+    private static let rootKeyPath = \NavigationModel.root
 
     /// How long a change waits for the view's acknowledgement before it fails. Two seconds by
     /// default: far longer than any transition, short enough for a user to see the error.
@@ -125,7 +140,7 @@ public final class NavigationModel: ScreenWindow, TreeRevisioning, TransitionSet
     /// is that level's visible leaf; the engine's walk also asks every node on each level's visible
     /// path what it hosts, through the `Screen` protocol, which cost a quarter of a tab selection.
     private func findScreenOnTop() -> (any Screen)? {
-        guard var node = _root else { return nil }
+        guard var node = storedRoot else { return nil }
         for _ in 0..<10_000 {
             guard let presented = node.presentedNodeUnobserved, !presented.isBeingDismissed else { break }
             node = presented
@@ -386,9 +401,19 @@ public final class NavigationModel: ScreenWindow, TreeRevisioning, TransitionSet
 
     /// Returns once nothing waits for the view; throws ``AcknowledgementTimeoutError`` after
     /// ``acknowledgementTimeout``, and the error of a wait the user's change made impossible.
+    ///
+    /// Inlined, so that a change the view acknowledged already (as it mostly has by now) returns
+    /// without calling the part that suspends: an async call that has nothing to wait for still
+    /// hops to the main actor and allocates its frame.
+    @inline(__always)
     func waitForAcknowledgements() async throws {
         tellUntoldPop()
-        guard !pendingAcknowledgements.isEmpty else { return }
+        guard !storedPendingAcknowledgements.isEmpty else { return }
+        try await suspendUntilAcknowledged()
+    }
+
+    /// The suspending part of ``waitForAcknowledgements()``.
+    private func suspendUntilAcknowledged() async throws {
         nextWaiterID += 1
         let id = nextWaiterID
         let timeout = acknowledgementTimeout

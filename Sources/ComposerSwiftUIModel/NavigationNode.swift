@@ -59,14 +59,52 @@ open class NavigationNode: ModalPresenting, DismissalVetoing, Identifiable, Hash
     private static let canBeDismissedKeyPath = \NavigationNode.canBeDismissed
 
     /// How this node is presented when a route presents it; read when the presentation starts.
-    public var presentationStyle: NodePresentationStyle = .sheet()
+    public var presentationStyle: NodePresentationStyle {
+        // Observed as the macro observes a stored property (see ``canBeDismissed``). Kept as `nil`
+        // while it is the default sheet: a sheet's detents are an array, which every node released
+        // when it was deallocated, and most nodes are pushed, never presented.
+        get {
+            access(keyPath: Self.presentationStyleKeyPath)
+            return storedPresentationStyle ?? .sheet()
+        }
+        set {
+            guard newValue != (storedPresentationStyle ?? .sheet()) else { return }
+            withMutation(keyPath: Self.presentationStyleKeyPath) { storedPresentationStyle = newValue }
+        }
+    }
+
+    @ObservationIgnored private final var storedPresentationStyle: NodePresentationStyle?
+    private static let presentationStyleKeyPath = \NavigationNode.presentationStyle
 
     /// What this node hosts: the outermost node of the level presented over this node's level.
     /// `nil` for a node that is not the outermost of its level.
-    public internal(set) var presentedNode: NavigationNode?
+    public internal(set) var presentedNode: NavigationNode? {
+        // Observed as the macro observes a stored property, with a key path made once (see
+        // ``canBeDismissed``): every presentation and dismissal reads and writes it.
+        get { observedPresentedNode }
+        set {
+            guard newValue !== storedPresentedNode else { return }
+            withMutation(keyPath: Self.presentedNodeKeyPath) { storedPresentedNode = newValue }
+        }
+    }
+
+    @ObservationIgnored @exclusivity(unchecked) private final var storedPresentedNode: NavigationNode?
 
     /// The style this node was presented with, while it is presented.
-    public internal(set) var activePresentationStyle: NodePresentationStyle?
+    public internal(set) var activePresentationStyle: NodePresentationStyle? {
+        // As ``presentedNode``: read at every dismissal and by the model's popover check.
+        get {
+            access(keyPath: Self.activePresentationStyleKeyPath)
+            return storedActivePresentationStyle
+        }
+        set {
+            guard newValue != storedActivePresentationStyle else { return }
+            withMutation(keyPath: Self.activePresentationStyleKeyPath) { storedActivePresentationStyle = newValue }
+        }
+    }
+
+    @ObservationIgnored @exclusivity(unchecked) private final var storedActivePresentationStyle: NodePresentationStyle?
+    private static let activePresentationStyleKeyPath = \NavigationNode.activePresentationStyle
 
     /// For a popover: the node that asked for the presentation, whose view anchors the popover.
     /// When that node leaves its level (popped, replaced), the popover leaves with it: SwiftUI
@@ -283,14 +321,14 @@ open class NavigationNode: ModalPresenting, DismissalVetoing, Identifiable, Hash
     /// is looked up at every read, and the router asks this of every node a navigation removes.
     private var observedPresentedNode: NavigationNode? {
         access(keyPath: Self.presentedNodeKeyPath)
-        return _presentedNode
+        return storedPresentedNode
     }
 
     private static let presentedNodeKeyPath = \NavigationNode.presentedNode
 
     /// ``presentedNode`` read without recording an observation access, for the model's own
     /// bookkeeping, which no view reads.
-    var presentedNodeUnobserved: NavigationNode? { _presentedNode }
+    var presentedNodeUnobserved: NavigationNode? { storedPresentedNode }
 
     /// The child `ScreenTree.visibleChild(of:)` follows, for the model's own bookkeeping: the
     /// built-in stack and tabs answer from their storage, without the `Screen` protocol or an
@@ -465,16 +503,13 @@ open class NavigationNode: ModalPresenting, DismissalVetoing, Identifiable, Hash
         return node
     }
 
-    /// The nearest ancestor-or-self that presents something. A loop, as ``levelRoot`` is, rather
-    /// than the engine's walk with closures: the router asks it of every node a pop removes.
+    /// The nearest ancestor-or-self that presents something: the outermost node of this node's
+    /// level, the only one that hosts a presentation (``presentScreen(_:animated:)``), when it
+    /// does. Only that node's ``presentedNode`` is read: the router asks this of screens on the
+    /// visible path, and the others' are `nil` while they are inside it.
     var presentingAncestor: NavigationNode? {
-        var node = self
-        for _ in 0..<10_000 {
-            if node.observedPresentedNode != nil { return node }
-            guard let parent = node.parentNode else { return nil }
-            node = parent
-        }
-        return nil
+        let host = levelRoot
+        return host.observedPresentedNode != nil ? host : nil
     }
 
     /// Throws unless this node is outside every tree.

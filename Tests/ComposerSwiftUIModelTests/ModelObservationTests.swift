@@ -116,6 +116,45 @@ struct ModelObservationTests {
         #expect(await !invalidates({ _ = form.canBeDismissed }, by: { other.canBeDismissed = false }))
     }
 
+    @Test("a node's presentation state and the model's root report a change, and only a change")
+    func presentationStateIsObserved() async throws {
+        let home = NavigationNode("home")
+        let stack = StackNode("nav", nodes: [home])
+        let model = NavigationModel(root: stack)
+        let driver = NavigationModelDriver(model: model)
+        let sheet = NavigationNode("sheet")
+
+        // The default sheet set again tells nothing; another style does, once.
+        #expect(await !invalidates({ _ = sheet.presentationStyle }, by: { sheet.presentationStyle = .sheet() }))
+        #expect(
+            await invalidates(
+                { _ = sheet.presentationStyle }, by: { sheet.presentationStyle = .sheet(detents: [.medium, .large]) }))
+        #expect(
+            await !invalidates(
+                { _ = sheet.presentationStyle }, by: { sheet.presentationStyle = .sheet(detents: [.medium, .large]) }))
+        #expect(sheet.presentationStyle == .sheet(detents: [.medium, .large]))
+        #expect(
+            try await invalidates(
+                { _ = (stack.presentedNode, sheet.activePresentationStyle) },
+                by: { try await home.presentScreen(sheet, animated: false) }))
+        #expect(stack.presentedNode === sheet && sheet.activePresentationStyle == .sheet(detents: [.medium, .large]))
+        #expect(
+            try await invalidates(
+                { _ = sheet.activePresentationStyle }, by: { try await home.dismissPresentedScreen(animated: false) }))
+        #expect(
+            try await invalidates(
+                { _ = stack.sheetNode }, by: { try await home.presentScreen(NavigationNode("again"), animated: false) })
+        )
+
+        let other = StackNode("other", nodes: [NavigationNode("settings")])
+        #expect(
+            try await !invalidates({ _ = model.root }, by: { try await model.setRootScreen(stack, animated: false) }))
+        #expect(
+            try await invalidates({ _ = model.root }, by: { try await model.setRootScreen(other, animated: false) }))
+        #expect(model.root === other)
+        withExtendedLifetime(driver) {}
+    }
+
     @Test("every property of the containers reports a change, not the same value again, on one registrar")
     func containerPropertiesAreObserved() async throws {
         let home = NavigationNode("home")
