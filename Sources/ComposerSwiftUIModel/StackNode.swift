@@ -114,28 +114,12 @@ open class StackNode: NavigationNode, NavigationStackContainer {
     /// push's transaction, or else on their own without animation before the model next changes or
     /// waits, or when the router's navigation ends (outside one, on the main actor's next turn).
     public func setStack(_ screens: [any Screen], animated: Bool) async throws {
-        let model = containingModel
         // A pop keeps the start of the stack: those nodes are this stack's already and were checked
         // when they came, so only the ones past it leave. Anything else is checked node by node.
         if let keptCount = keptStartCount(of: screens) {
-            // Without animation, in a model, the pop is kept back for the change that joins it.
-            let keptBack = !animated && model != nil
-            let claimed = !keptBack && model?.claimUntoldPop(of: self) == true
-            let top = keptCount > 0 ? storedNodes[keptCount - 1] : nil
-            try await applyChange(Self.summary("pop to", top, on: self), animated: animated, waits: animated) {
-                for child in storedNodes[keptCount...] { release(child) }
-                if keptBack {
-                    setNodesUntold(keepingFirst: keptCount)
-                } else {
-                    nodes = Array(storedNodes.prefix(keptCount))
-                    // A pop kept before is told here even when this one keeps every node (an
-                    // assignment of the same nodes tells no one).
-                    if claimed { tellNodesChanged() }
-                }
-            }
-            if keptBack { model?.deferTelling(popOf: self) }
-            return
+            return try await pop(keepingFirst: keptCount, animated: animated)
         }
+        let model = containingModel
         let oldNodes = nodes
         let newNodes = try validatedChildren(screens, forStack: true)
         // No closure (`contains(where:)`): one written in main-actor code is checked at run time.
@@ -152,6 +136,63 @@ open class StackNode: NavigationNode, NavigationStackContainer {
             replaceChildren(oldNodes, with: newNodes)
             nodes = newNodes
         }
+    }
+
+    /// Pops back to `child`, as a stack's reveal does (`NavigationStackContainer`), in place: the
+    /// engine's reveal copies the screens it keeps, most of a deep stack, for
+    /// ``setStack(_:animated:)``, which then compares them with the stack node by node.
+    public func revealing(_ child: any Screen) throws(ContainerRevealError) -> ContainerReveal? {
+        let screens = stack
+        guard let index = screens.firstIndex(ofIdentical: child), index < screens.count - 1 else { return nil }
+        let planned = PlannedStack(screens)
+        return ContainerReveal(
+            removingRange: screens[(index + 1)...], summary: { "pop \(self) back to \(child)" },
+            perform: { animated in try await self.pop(to: child, at: index, planned: planned, animated: animated) })
+    }
+
+    /// The stack a reveal was planned on, kept for the rare reveal that finds the stack changed
+    /// since, and let go of before the pop otherwise: the stack cuts its own lists in place only
+    /// while nothing else holds them.
+    private final class PlannedStack {
+        var screens: [any Screen]
+        init(_ screens: [any Screen]) { self.screens = screens }
+    }
+
+    /// Keeps the stack up to `child`, which was at `index` of `planned`. A stack that changed since
+    /// (the user's back button during an earlier transition of the navigation) is set to what the
+    /// plan kept, as the engine's reveal does.
+    private func pop(to child: any Screen, at index: Int, planned: PlannedStack, animated: Bool) async throws {
+        guard index < storedNodes.count, storedNodes[index] === child else {
+            let screens = planned.screens
+            guard index < screens.count else {
+                throw ContainerRevealError(
+                    container: self, child: child, reason: "it left the stack, and this reveal was performed already")
+            }
+            return try await setStack(Array(screens[...index]), animated: animated)
+        }
+        planned.screens = []
+        try await pop(keepingFirst: index + 1, animated: animated)
+    }
+
+    /// Keeps the stack's first `keptCount` nodes; the others leave.
+    private func pop(keepingFirst keptCount: Int, animated: Bool) async throws {
+        let model = containingModel
+        // Without animation, in a model, the pop is kept back for the change that joins it.
+        let keptBack = !animated && model != nil
+        let claimed = !keptBack && model?.claimUntoldPop(of: self) == true
+        let top = keptCount > 0 ? storedNodes[keptCount - 1] : nil
+        try await applyChange(Self.summary("pop to", top, on: self), animated: animated, waits: animated) {
+            for child in storedNodes[keptCount...] { release(child) }
+            if keptBack {
+                setNodesUntold(keepingFirst: keptCount)
+            } else {
+                nodes = Array(storedNodes.prefix(keptCount))
+                // A pop kept before is told here even when this one keeps every node (an
+                // assignment of the same nodes tells no one).
+                if claimed { tellNodesChanged() }
+            }
+        }
+        if keptBack { model?.deferTelling(popOf: self) }
     }
 
     /// Sets ``nodes`` without telling its observers, for a pop the views hear of later (see

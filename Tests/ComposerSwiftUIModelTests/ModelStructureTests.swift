@@ -329,6 +329,46 @@ struct ModelStructureTests {
         #expect(driver.log.last == "appeared screen \"sidebar\"")
     }
 
+    @Test("a stack's reveal pops back in place; a stack the user changed before it ran is set to what it planned")
+    func stackReveal() async throws {
+        let nodes = (0..<5).map { NavigationNode("n\($0)") }
+        let stack = StackNode("nav", nodes: nodes)
+        let model = NavigationModel(root: stack)
+        let driver = NavigationModelDriver(model: model)
+        #expect(try stack.revealing(nodes[4]) == nil, "the top is visible already")
+        #expect(try stack.revealing(NavigationNode("elsewhere")) == nil)
+
+        let toN1 = try #require(try stack.revealing(nodes[1]))
+        #expect(toN1.removedScreens.map { "\($0)" } == [#"screen "n2""#, #"screen "n3""#, #"screen "n4""#])
+        #expect(toN1.summary == #"pop nav "nav" back to screen "n1""#)
+        try await toN1.perform(false)
+        #expect(stack.nodes == Array(nodes[...1]))
+        #expect(nodes[2...].allSatisfy { $0.parentScreen == nil }, "the popped nodes left the tree")
+        // Run again once the user popped n1: the plan was let go when the reveal popped in place,
+        // so it says so and changes nothing.
+        #expect(stack.userWrotePath([]).description == #"applied: user popped nav "nav" back to screen "n0""#)
+        let error = await #expect(throws: ContainerRevealError.self) { try await toN1.perform(false) }
+        #expect(
+            error?.description
+                == #"nav "nav" cannot show screen "n1": it left the stack, and this reveal was performed already"#)
+        #expect(stack.nodes == [nodes[0]])
+
+        // Planned on [n0, n1, n2, n3], run after the user popped back to n1: the plan's screens
+        // come back, as the engine's reveal of any stack does.
+        try await stack.setStack(Array(nodes[...3]), animated: false)
+        let toN2 = try #require(try stack.revealing(nodes[2]))
+        #expect(stack.userWrotePath([nodes[1]]).description == #"applied: user popped nav "nav" back to screen "n1""#)
+        try await toN2.perform(false)
+        #expect(
+            driver.render() == """
+                window
+                  nav "nav"
+                    screen "n0"
+                    screen "n1"
+                    screen "n2"
+                """)
+    }
+
     /// A model whose root is an app's own side menu showing its content (a stack holding "feed"),
     /// with its driver.
     private func sideMenuScene() -> (

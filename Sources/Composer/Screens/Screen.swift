@@ -128,7 +128,7 @@ extension Array where Element == any Screen {
     /// A loop in nonisolated code rather than `firstIndex(where:)`: a closure written in main-actor
     /// code is isolated to the main actor, and Swift 6 checks at each of its calls that it runs
     /// there, which costs several times the comparison (a pop of fifty screens paid it fifty times).
-    nonisolated func firstIndex(ofIdentical screen: any Screen) -> Int? {
+    nonisolated package func firstIndex(ofIdentical screen: any Screen) -> Int? {
         var index = startIndex
         while index < endIndex {
             if self[index] === screen { return index }

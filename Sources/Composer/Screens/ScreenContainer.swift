@@ -150,7 +150,7 @@ public struct ContainerReveal {
     }
 
     /// A reveal that removes the screens of `removedRange`.
-    init(
+    package init(
         removingRange removedRange: ArraySlice<any Screen>, summary: @escaping @MainActor () -> String,
         perform: @escaping @MainActor (_ animated: Bool) async throws -> Void
     ) {
