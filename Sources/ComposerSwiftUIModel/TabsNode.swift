@@ -99,13 +99,13 @@ open class TabsNode: NavigationNode, TabsContainer {
     }
 
     private static let selectedIndexKeyPath = \TabsNode.selectedIndex
+    private static let tabsKeyPath = \TabsNode.tabs
 
     /// The selected tab, for the model's own bookkeeping (see ``NavigationNode``).
     override func visibleChildUnobserved() -> NavigationNode? {
         guard let index = storedSelectedIndex, storedTabs.indices.contains(index) else { return nil }
         return storedTabs[index]
     }
-    private static let tabsKeyPath = \TabsNode.tabs
 
     /// The selected tab alone, read as ``focusedChildScreen`` is.
     public var visibleChildScreens: [any Screen] {
