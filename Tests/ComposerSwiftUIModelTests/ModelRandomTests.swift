@@ -83,13 +83,14 @@ enum ShopMove: Sendable {
         if case .account = move, random.chance(50) {
             return .duringNavigation(move, .userAnswersSignIn(random.chance(50)), turns: random.int(in: 0...4))
         }
-        // Now and then the user acts while a navigation runs.
+        // Now and then the user acts, or SwiftUI writes a path late, while a navigation runs.
         guard move.isNavigation, random.chance(15) else { return move }
         let gesture = random.pick(
             [
                 .userTapBack, .userPopToRoot, .userSwipeDown, .userTapTab(random.int(in: 0...2)),
                 .userResize(collapsed: random.chance(50)), .userShowColumn(detail: random.chance(50)),
                 .appCancelsNavigation, .appCancelsNavigation,
+                .swiftUIWritesOldPath(movesAgo: random.int(in: 1...4), backTap: random.chance(50)),
             ] as [ShopMove])
         return .duringNavigation(move, gesture, turns: random.int(in: 0...4))
     }
@@ -392,22 +393,7 @@ struct ModelRandomTests {
         case .userAnswersSignIn(let signsIn):
             waitingSignIn(in: shop)?.resultHandle?.finish(with: signsIn)
         case .swiftUIWritesOldPath(let movesAgo, let backTap):
-            guard let stack = shop.model.current.flatMap({ ScreenTree.nearest(StackNode.self, from: $0) }),
-                let paths = shop.pathHistory[ObjectIdentifier(stack)], paths.count >= movesAgo
-            else { break }
-            let seen = paths[paths.count - movesAgo]
-            let oldPath = backTap ? Array(seen.dropLast()) : seen
-            let current = stack.path
-            let isPop = oldPath.count < current.count && zip(oldPath, current).allSatisfy { $0 === $1 }
-            let before = shop.render()
-            let outcome = stack.userWrotePath(oldPath)
-            await settle(shop)
-            // Matched by identity against the model as it is: only a write that reads as a pop of
-            // this stack (a back tap the user could make) changes anything.
-            if !isPop, outcome.isApplied || shop.render() != before {
-                return .wrongWrite("an old path written to \(stack) (\(oldPath.map(\.name))) was applied: \(outcome)")
-            }
-            return .notNavigation
+            return await writeOldPath(movesAgo: movesAgo, backTap: backTap, on: shop, duringNavigation: false)
         case .duringNavigation(let navigation, let gesture, let turns):
             let running = Task { await play(navigation, on: shop) }
             if case .userAnswersSignIn = gesture {
@@ -415,14 +401,51 @@ struct ModelRandomTests {
                 for _ in 0..<300 where waitingSignIn(in: shop) == nil { await Task.yield() }
             }
             for _ in 0..<turns { await Task.yield() }
-            if case .appCancelsNavigation = gesture { running.cancel() } else { _ = await play(gesture, on: shop) }
+            var gestureOutcome = Outcome.notNavigation
+            switch gesture {
+            case .appCancelsNavigation: running.cancel()
+            case .swiftUIWritesOldPath(let movesAgo, let backTap):
+                gestureOutcome = await writeOldPath(
+                    movesAgo: movesAgo, backTap: backTap, on: shop, duringNavigation: true)
+            default: gestureOutcome = await play(gesture, on: shop)
+            }
             let outcome = await running.value
             await settle(shop)
+            // SwiftUI's late write of a path, taken wrongly while the navigation ran.
+            if case .wrongWrite = gestureOutcome { return gestureOutcome }
             let error: RoutingError? = if case .failed(let error) = outcome { error } else { nil }
             if case .appCancelsNavigation = gesture { return .cancelled(navigation, error) }
             return .interleaved(error)
         }
         await settle(shop)
+        return .notNavigation
+    }
+
+    /// SwiftUI writes the path of the stack on top from one of its last states (see
+    /// `ShopMove.swiftUIWritesOldPath`). Only a write that reads as a pop of the path as it is may
+    /// change anything; while a navigation runs, which changes the tree itself, only what the model
+    /// says of the write is checked.
+    private static func writeOldPath(movesAgo: Int, backTap: Bool, on shop: ModelShop, duringNavigation: Bool) async
+        -> Outcome
+    {
+        guard let stack = shop.model.current.flatMap({ ScreenTree.nearest(StackNode.self, from: $0) }),
+            let paths = shop.pathHistory[ObjectIdentifier(stack)], paths.count >= movesAgo
+        else {
+            await settle(shop)
+            return .notNavigation
+        }
+        let seen = paths[paths.count - movesAgo]
+        let oldPath = backTap ? Array(seen.dropLast()) : seen
+        let current = stack.path
+        let isPop = oldPath.count < current.count && zip(oldPath, current).allSatisfy { $0 === $1 }
+        let before = shop.render()
+        let outcome = stack.userWrotePath(oldPath)
+        await settle(shop)
+        // Matched by identity against the model as it is: only a write that reads as a pop of this
+        // stack (a back tap the user could make) changes anything.
+        if !isPop, outcome.isApplied || (!duringNavigation && shop.render() != before) {
+            return .wrongWrite("an old path written to \(stack) (\(oldPath.map(\.name))) was applied: \(outcome)")
+        }
         return .notNavigation
     }
 
