@@ -337,9 +337,6 @@ open class NavigationNode: ModalPresenting, DismissalVetoing, Identifiable, Hash
         asContainer?.focusedChildScreen as? NavigationNode
     }
 
-    /// This node: every node can refuse to be dismissed (``canBeDismissed``).
-    public var asDismissalVetoing: (any DismissalVetoing)? { self }
-
     /// This node as a `ScreenContainer`: the built-in containers answer themselves; for an app's
     /// own container class, a dynamic cast answered once per class, as the engine answers it for
     /// its screens (a cast that fails costs more than a step of the router's walk, which asks it of

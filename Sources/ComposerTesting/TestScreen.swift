@@ -151,9 +151,6 @@ open class TestScreen: ModalPresenting, DismissalVetoing, CustomStringConvertibl
     /// What this screen presents as a presentation host; `nil` when it only answers for an ancestor.
     public var hostedPresentation: (any Screen)? { presentedStorage }
 
-    /// This screen: every test screen can refuse to be dismissed (``canBeDismissed``).
-    public var asDismissalVetoing: (any DismissalVetoing)? { self }
-
     /// Whether this screen is leaving the tree by an animated dismissal that is still running: the
     /// dismissed screen, every screen it contains and every screen presented above it report `true`
     /// until the transition finishes.

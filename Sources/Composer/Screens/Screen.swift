@@ -53,12 +53,6 @@ public protocol Screen: AnyObject {
     /// screen. The default compares `presentedScreen?.presentingScreen` with this screen; a screen
     /// type that stores what it presents answers without walking up to its presenting ancestor.
     var hostedPresentation: (any Screen)? { get }
-
-    /// This screen as a ``DismissalVetoing`` screen, or `nil` for one that never refuses.
-    ///
-    /// The router asks it of every screen a navigation would remove. The default is a dynamic cast;
-    /// a screen class that adopts ``DismissalVetoing`` itself answers without a conformance look-up.
-    var asDismissalVetoing: (any DismissalVetoing)? { get }
 }
 
 /// A screen that may refuse to be dismissed or popped, for example a form with unsaved edits.

@@ -40,9 +40,6 @@ extension Screen {
         guard let presented = presentedScreen, presented.presentingScreen === self else { return nil }
         return presented
     }
-
-    /// A dynamic cast to ``DismissalVetoing``.
-    public var asDismissalVetoing: (any DismissalVetoing)? { self as? any DismissalVetoing }
 }
 
 /// What the default ``Screen/asContainer``, ``ScreenTree/modalPresenter(_:toDo:)`` and the router's
@@ -60,8 +57,8 @@ package enum ScreenClassConformances {
     @exclusivity(unchecked) private static var containerTypes = ClassTable<(any ScreenContainer.Type)?>()
     /// Per screen class: the class as a ``ModalPresenting`` type, or `nil`.
     @exclusivity(unchecked) private static var presenterTypes = ClassTable<(any ModalPresenting.Type)?>()
-    /// Per screen class: whether it adopts ``DismissalVetoing``.
-    @exclusivity(unchecked) private static var vetoingClasses = ClassTable<Bool>()
+    /// Per screen class: the class as a ``DismissalVetoing`` type, or `nil`.
+    @exclusivity(unchecked) private static var vetoingTypes = ClassTable<(any DismissalVetoing.Type)?>()
 
     /// `screen` as a ``ScreenContainer``, as `screen as? any ScreenContainer` answers.
     package static func container(_ screen: any Screen) -> (any ScreenContainer)? {
@@ -73,9 +70,9 @@ package enum ScreenClassConformances {
         answer(&presenterTypes, for: screen) { type(of: $0) as? any ModalPresenting.Type }?.sameScreen(screen)
     }
 
-    /// Whether `screen` adopts ``DismissalVetoing``, as `screen is any DismissalVetoing` answers.
-    static func mayVeto(_ screen: any Screen) -> Bool {
-        answer(&vetoingClasses, for: screen) { $0 is any DismissalVetoing }
+    /// `screen`'s class as a ``DismissalVetoing`` type, or `nil` for a class that never refuses.
+    static func vetoingType(of screen: any Screen) -> (any DismissalVetoing.Type)? {
+        answer(&vetoingTypes, for: screen) { type(of: $0) as? any DismissalVetoing.Type }
     }
 
     /// The answer `table` holds for `screen`'s class, or the one `compute` gives, then remembered.
@@ -119,6 +116,14 @@ extension ScreenContainer {
 extension ModalPresenting {
     fileprivate static func sameScreen(_ screen: any Screen) -> any ModalPresenting {
         unsafeDowncast(screen as AnyObject, to: Self.self)
+    }
+}
+
+extension DismissalVetoing {
+    /// Whether `screen`, of this type, refuses to leave, asked of it as it is: making it a
+    /// `any DismissalVetoing` first retained and released every screen a pop removes.
+    static func refusesToLeave(_ screen: any Screen) -> Bool {
+        !unsafeDowncast(screen as AnyObject, to: Self.self).canBeDismissed
     }
 }
 

@@ -370,19 +370,20 @@ extension ScreenTree {
         -> (any Screen)?
     {
         // A pop can remove hundreds of screens of a few classes: whether a class can veto is
-        // remembered per class (`mayVeto`), and the last class's answer is kept here, since the
-        // screens a stack pops are mostly of one class. Nothing is allocated.
+        // remembered per class (`vetoingType(of:)`), and the last class's answer is kept here,
+        // since the screens a stack pops are mostly of one class. Nothing is allocated.
         var lastClass: ObjectIdentifier?
-        var lastClassMayVeto = false
+        var lastVetoingType: (any DismissalVetoing.Type)?
         for screen in screens {
             let refusing = visitRemovedByDismissing(screen) { removed in
                 guard removed !== except else { return false }
                 let screenClass = ObjectIdentifier(type(of: removed))
                 if screenClass != lastClass {
                     lastClass = screenClass
-                    lastClassMayVeto = ScreenClassConformances.mayVeto(removed)
+                    lastVetoingType = ScreenClassConformances.vetoingType(of: removed)
                 }
-                return lastClassMayVeto && removed.asDismissalVetoing?.canBeDismissed == false
+                guard let lastVetoingType else { return false }
+                return lastVetoingType.refusesToLeave(removed)
             }
             if let refusing { return refusing }
         }
