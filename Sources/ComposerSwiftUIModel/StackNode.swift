@@ -204,7 +204,7 @@ open class StackNode: NavigationNode, NavigationStackContainer {
         nodesAsScreens.removeLast(max(nodesAsScreens.count - count, 0))
     }
 
-    /// Tells the observers of ``nodes`` of a change made with ``setNodesUntold(_:)``.
+    /// Tells the observers of ``nodes`` of a change made with ``setNodesUntold(keepingFirst:)``.
     func tellNodesChanged() {
         withMutation(keyPath: Self.nodesKeyPath, of: self) {}
     }

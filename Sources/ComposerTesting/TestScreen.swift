@@ -115,18 +115,11 @@ open class TestScreen: ModalPresenting, DismissalVetoing, CustomStringConvertibl
     /// containers. Subclasses may override it to name their own kind.
     nonisolated open var kindName: String { "screen" }
 
-    /// This screen as a ``/Composer/ScreenContainer``: a dynamic cast, which the built-in containers
-    /// override with a direct answer so the tree walk costs no conformance look-up per screen.
-    open var asContainer: (any ScreenContainer)? {
-        if isContainerClass == false { return nil }
-        let container = self as? any ScreenContainer
-        isContainerClass = container != nil
-        return container
-    }
-
-    /// Whether this screen's class conforms to ``/Composer/ScreenContainer``, once asked: a failing look-up of
-    /// a conformance costs more than the rest of a step of a tree walk.
-    @exclusivity(unchecked) private var isContainerClass: Bool?
+    /// This screen as a ``/Composer/ScreenContainer``: the built-in containers override it with a
+    /// direct answer; for any other class, a dynamic cast answered once per class, as the engine
+    /// answers it for its screens (a failing look-up of a conformance costs more than the rest of a
+    /// step of a tree walk).
+    open var asContainer: (any ScreenContainer)? { ScreenClassConformances.container(self) }
 
     /// The kind and the quoted name, for example `screen "home"` or `nav "main"`.
     nonisolated public var description: String { "\(kindName) \"\(name)\"" }
