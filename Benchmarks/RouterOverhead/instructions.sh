@@ -9,10 +9,21 @@
 # Beside the instructions it prints the calls to the runtime's retains and releases per operation:
 # each is an atomic operation (one on an immortal object, such as the empty array, is not), and
 # time follows them more closely than it follows the instructions.
+# With --misses (first argument), callgrind also simulates the caches and the branch predictor and
+# each line ends with the operation's misses of the first-level instruction and data caches and
+# its mispredicted branches (conditional + indirect): what time pays beyond the instructions (code
+# run once, as a navigation's is, misses the instruction cache; a call through a protocol or a
+# closure is an indirect branch). The simulation is valgrind's simple model, not the machine's,
+# and about three times slower; compare its figures between groups and builds, not with time.
 # Build first: swift build -c release
-# Usage: bash instructions.sh [GROUP] [SCREENS] [COUNT]   (default: minimal 9983 20)
+# Usage: bash instructions.sh [--misses] [GROUP] [SCREENS] [COUNT]   (default: minimal 9983 20)
 set -euo pipefail
 cd "$(dirname "$0")"
+misses=false
+if [ "${1:-}" = --misses ]; then
+    misses=true
+    shift
+fi
 binary=.build/release/RouterOverhead
 group=${1:-minimal}
 screens=${2:-9983}
@@ -21,11 +32,14 @@ out=$(mktemp -d)
 trap 'rm -rf "$out"' EXIT
 per_operation() {  # operation [runs] -> instructions per run, between the two marks
     local runs=${2:-$count}
-    valgrind --tool=callgrind --zero-before='*measuredPartBegins*' --dump-before='*measuredPartEnds*' \
+    local simulate=()
+    if $misses; then simulate=(--cache-sim=yes --branch-sim=yes); fi
+    valgrind --tool=callgrind "${simulate[@]}" --zero-before='*measuredPartBegins*' --dump-before='*measuredPartEnds*' \
         --callgrind-out-file="$out/$1.out" "$binary" --profile "$1" "$runs" "$screens" --group "$group" \
         >/dev/null 2>&1
     # Part 1 ends at the first mark, part 2 (the runs) at the second; the rest is the exit.
-    local instructions=$(($(grep '^totals:' "$out/$1.out.2" | grep -o '[0-9]*') / runs))
+    # The first figure of the totals: the instructions (the simulation adds its own after it).
+    local instructions=$(($(awk '/^totals:/ { print $2 }' "$out/$1.out.2") / runs))
     # Calls to the four entry points, from any caller: callgrind names a function by number after
     # its first mention (`cfn=(12) swift_retain`, then `cfn=(12)`), and a `calls=N` line follows
     # the callee it counts.
@@ -41,21 +55,37 @@ per_operation() {  # operation [runs] -> instructions per run, between the two m
         /^calls=/ && (callee == "swift_retain" || callee == "swift_retain_n") { split($0, f, /[= ]/); retains += f[2] }
         /^calls=/ && (callee == "swift_release" || callee == "swift_release_n") { split($0, f, /[= ]/); releases += f[2] }
         END { printf "%d %d", retains / runs, releases / runs }' "$out/$1.out.2")
-    echo "$instructions $counts"
+    # The simulation's totals, named by the `events:` line: I1mr, D1mr, Bcm and Bim per run.
+    local simulated=""
+    if $misses; then
+        simulated=$(awk -v runs="$runs" '
+            /^events:/ { for (i = 2; i <= NF; i++) column[$i] = i }
+            /^totals:/ {
+                printf "%d %d %d %d", ($(column["I1mr"])) / runs, ($(column["D1mr"])) / runs,
+                    ($(column["Bcm"])) / runs, ($(column["Bim"])) / runs
+            }' "$out/$1.out.2")
+    fi
+    echo "$instructions $counts $simulated"
 }
-read -r walk walk_retains walk_releases <<<"$(per_operation walk)"
+# "  I1 misses 1,086, D1 misses 35, mispredicted 402 + 287" from the four simulated figures.
+misses_text() {
+    if $misses; then printf '  I1 misses %s, D1 misses %s, mispredicted %s + %s' "$1" "$2" "$3" "$4"; fi
+}
+read -r walk walk_retains walk_releases i1 d1 bc bi <<<"$(per_operation walk)"
 printf '%s screens, group %s, per operation (%s runs each): instructions, then retains + releases\n' \
     "$screens" "$group" "$count"
-printf '  %-15s %10d  %12s  %6d + %d\n' "walk" "$walk" "" "$walk_retains" "$walk_releases"
+printf '  %-15s %10d  %12s  %6d + %d%s\n' "walk" "$walk" "" "$walk_retains" "$walk_releases" \
+    "$(misses_text "${i1:-}" "${d1:-}" "${bc:-}" "${bi:-}")"
 for operation in fail reveal guarded-reveal build to-current; do
     # Navigating to the current screen reuses one tree and costs little: 200 runs at least, so that
     # what the first run pays once (the runtime's caches) is spread as it is at small sizes.
     runs=$count
     [ "$operation" = to-current ] && [ "$count" -lt 200 ] && runs=200
-    read -r per retains releases <<<"$(per_operation "$operation" "$runs")"
-    printf '  %-15s %10d  %sx walk  %6d + %d  %sx walk\n' "$operation" "$per" \
+    read -r per retains releases i1 d1 bc bi <<<"$(per_operation "$operation" "$runs")"
+    printf '  %-15s %10d  %sx walk  %6d + %d  %sx walk%s\n' "$operation" "$per" \
         "$(awk "BEGIN{printf \"%.2f\", $per/$walk}")" "$retains" "$releases" \
-        "$(awk "BEGIN{printf \"%.2f\", ($retains+$releases)/($walk_retains+$walk_releases)}")"
+        "$(awk "BEGIN{printf \"%.2f\", ($retains+$releases)/($walk_retains+$walk_releases)}")" \
+        "$(misses_text "${i1:-}" "${d1:-}" "${bc:-}" "${bi:-}")"
     # `if` rather than `&&`: a false test as the loop's last command would be the script's status.
     if [ "$operation" = reveal ]; then reveal=$per; fi
     if [ "$operation" = guarded-reveal ]; then
