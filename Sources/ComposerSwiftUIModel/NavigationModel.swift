@@ -60,6 +60,9 @@ public final class NavigationModel: ScreenWindow, TreeRevisioning, TransitionSet
         return storedPendingAcknowledgements
     }
 
+    /// The storage of ``pendingAcknowledgements``, which the model's own bookkeeping reads: it runs
+    /// in changes and in the views' reports, never in a view's body, and an observed read looks up
+    /// the thread's tracking state each time (a change and its acknowledgement read it four times).
     @ObservationIgnored @exclusivity(unchecked) private var storedPendingAcknowledgements: [PendingAcknowledgement] = []
     private static let pendingAcknowledgementsKeyPath = \NavigationModel.pendingAcknowledgements
 
@@ -330,7 +333,7 @@ public final class NavigationModel: ScreenWindow, TreeRevisioning, TransitionSet
         dropPopoverWhoseAnchorLeft()
         treeRevision &+= 1
         let now = screenOnTop
-        for pending in pendingAcknowledgements where pending.kind == .appearance && pending.node !== now {
+        for pending in storedPendingAcknowledgements where pending.kind == .appearance && pending.node !== now {
             fail(pending, with: InterruptedByUserError(expected: pending.description, userChange: summary))
         }
         DefaultRouter.userDidChangeScreens(in: self, leaving: leaving)
@@ -376,7 +379,7 @@ public final class NavigationModel: ScreenWindow, TreeRevisioning, TransitionSet
         let now = unlessCurrent ? screenOnTop : nil
         // Most changes have no appearance to drop: observers are told only of a real change. A
         // loop, not `contains(where:)`: the closure, which captures `now`, was allocated each time.
-        for pending in pendingAcknowledgements where pending.kind == .appearance && pending.node !== now {
+        for pending in storedPendingAcknowledgements where pending.kind == .appearance && pending.node !== now {
             changePendingAcknowledgements { $0.removeAll { $0.kind == .appearance && $0.node !== now } }
             break
         }
@@ -387,7 +390,7 @@ public final class NavigationModel: ScreenWindow, TreeRevisioning, TransitionSet
     @discardableResult
     package func acknowledge(_ kind: PendingAcknowledgement.Kind, of node: NavigationNode) -> Bool {
         // A loop, not `firstIndex(where:)`: a closure written in main-actor code is checked at run time.
-        let pending = pendingAcknowledgements
+        let pending = storedPendingAcknowledgements
         var found: Int?
         for index in pending.indices where pending[index].kind == kind && pending[index].node === node {
             found = index
@@ -430,7 +433,7 @@ public final class NavigationModel: ScreenWindow, TreeRevisioning, TransitionSet
     private func timeOut(waiter id: Int) {
         guard let index = waiters.firstIndex(where: { $0.id == id }) else { return }
         let waiter = waiters.remove(at: index)
-        let missed = pendingAcknowledgements
+        let missed = storedPendingAcknowledgements
         changePendingAcknowledgements { $0.removeAll() }
         waiter.continuation.resume(
             throwing: AcknowledgementTimeoutError(expected: missed.map(\.description), timeout: acknowledgementTimeout))
@@ -448,7 +451,7 @@ public final class NavigationModel: ScreenWindow, TreeRevisioning, TransitionSet
     }
 
     private func resumeWaitersIfSettled() {
-        guard pendingAcknowledgements.isEmpty, !waiters.isEmpty else { return }
+        guard storedPendingAcknowledgements.isEmpty, !waiters.isEmpty else { return }
         let settled = waiters
         waiters.removeAll()
         for waiter in settled {
