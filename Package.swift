@@ -66,6 +66,7 @@ let package = Package(
             name: "ComposerSwiftUIModelTests",
             dependencies: [
                 "Composer", "ComposerLinks", "ComposerTesting", "ComposerSwiftUIModel", "ComposerSwiftUITesting",
+                "ComposerTestFixtures",
             ],
             swiftSettings: [
                 .unsafeFlags(["-Xfrontend", "-disable-availability-checking"], .when(platforms: [.macOS]))

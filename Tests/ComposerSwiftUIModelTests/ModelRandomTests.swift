@@ -1,6 +1,7 @@
 import Composer
 import ComposerSwiftUIModel
 import ComposerSwiftUITesting
+import ComposerTestFixtures
 import ComposerTesting
 import Foundation
 import Testing
@@ -166,6 +167,9 @@ struct ModelRandomTests {
             let moves = Self.moves(seed: seed, count: min(300, steps - done))
             // Every other run with views that acknowledge on the next turn, as SwiftUI's do.
             let mode: NavigationModelDriver.AcknowledgementMode = (done / 300) % 2 == 0 ? .automatic : .nextTurn
+            // For a crash, which leaves no report: how to make these moves again (see `replayedMoves`).
+            RandomCheckCrashes.noteChunk(
+                "swiftui seed=\(seed) moves=\(moves.count) mode=\(mode == .nextTurn ? "nextTurn" : "automatic")")
             let report = await Self.run(moves, mode: mode)
             if let broken = report.broken {
                 Issue.record("model check: seed \(seed), \(broken)\n\(await Self.shrunkTest(moves, mode: mode))")
@@ -179,6 +183,30 @@ struct ModelRandomTests {
         print(
             "model check (SwiftUI model): \(steps) moves from seed \(longRunSeed) (\(total.navigated) navigations"
                 + " completed, \(total.failed) refused), nothing found")
+    }
+
+    @Test(
+        "A replay of moves that crashed a long run, in a process of its own (scripts/model-check --swiftui)",
+        .enabled(if: Self.replayedMoves() != nil, "set by scripts/model-check after a crash"))
+    func replayAfterCrash() async {
+        guard let (moves, mode) = Self.replayedMoves() else { return }
+        // Printed first: if the replay crashes too, this is all it leaves.
+        RandomCheckCrashes.printReproduction(Self.reproduction(moves, mode: mode))
+        let broken = await Self.firstBrokenInvariant(moves, mode: mode)
+        RandomCheckCrashes.replayFinished(broken.map { "it broke an invariant: \($0.problem)" } ?? "nothing broken")
+    }
+
+    /// The moves `scripts/model-check --swiftui` asks to replay after a crash (`MODEL_CHECK_REPLAY`,
+    /// as ``longRun()`` noted them), with only those `MODEL_CHECK_KEEP` keeps; `nil` when no replay
+    /// of this check is asked for.
+    nonisolated static func replayedMoves() -> (moves: [ShopMove], mode: NavigationModelDriver.AcknowledgementMode)? {
+        guard let (chunk, kept) = RandomCheckCrashes.replay, chunk.hasPrefix("swiftui "),
+            let seed = RandomCheckCrashes.value("seed", in: chunk).flatMap({ UInt64($0) }),
+            let count = RandomCheckCrashes.value("moves", in: chunk).flatMap({ Int($0) })
+        else { return nil }
+        let mode: NavigationModelDriver.AcknowledgementMode =
+            RandomCheckCrashes.value("mode", in: chunk) == "nextTurn" ? .nextTurn : .automatic
+        return (RandomCheckCrashes.keeping(kept, of: moves(seed: seed, count: count)), mode)
     }
 
     @Test("The check finds a broken promise: a tree changed by a failed navigation is reported")
@@ -210,7 +238,7 @@ struct ModelRandomTests {
 
     // MARK: - Running moves
 
-    static func moves(seed: UInt64, count: Int) -> [ShopMove] {
+    nonisolated static func moves(seed: UInt64, count: Int) -> [ShopMove] {
         var random = SeededRandom(seed: seed)
         return (0..<count).map { _ in ShopMove.random(&random) }
     }
@@ -250,6 +278,7 @@ struct ModelRandomTests {
         await shop.go(shop.home, ())
         views.watch(shop.model)
         for (index, move) in moves.enumerated() {
+            RandomCheckCrashes.trapIfAsked(moves, at: index, describedAs: { $0.swift })
             // The swipe-downs whose view went some moves ago and whose binding SwiftUI writes
             // after this move.
             let due = shop.lateSwipeWrites.filter { $0.movesLeft == 1 }.map(\.write)
@@ -677,10 +706,14 @@ struct ModelRandomTests {
             if await firstBrokenInvariant(shorter, mode: mode) != nil { kept = shorter }
             index -= 1
         }
-        let list = kept.map(\.swift).joined(separator: ", ")
+        return "shrunk to \(kept.count) moves:\n" + reproduction(kept, mode: mode)
+    }
+
+    /// `moves` played in `mode` as a test to paste into this suite.
+    static func reproduction(_ moves: [ShopMove], mode: NavigationModelDriver.AcknowledgementMode) -> String {
+        let list = moves.map(\.swift).joined(separator: ", ")
         let modeArgument = mode == .nextTurn ? ", mode: .nextTurn" : ""
         return """
-            shrunk to \(kept.count) moves:
                 @Test func shrunkRun() async {
                     let broken = await ModelRandomTests.firstBrokenInvariant([\(list)]\(modeArgument))
                     #expect(broken == nil, "\\(broken.map { "\\($0)" } ?? "")")

@@ -1,4 +1,5 @@
 import Composer
+import ComposerTestFixtures
 import ComposerTesting
 
 /// One seeded episode: a random tree, whether the user starts signed in, and random steps.
@@ -7,10 +8,11 @@ struct Episode: Sendable {
     var signedIn: Bool
     var steps: [StepSpec]
 
-    /// The episode as a Swift test that replays it, small enough to paste into the suite.
-    func swiftTest(name: String, violation: Violation) -> String {
+    /// The episode as a Swift test that replays it, small enough to paste into the suite, under
+    /// `comment` (what it broke).
+    func swiftTest(name: String, comment: String) -> String {
         let steps = steps.map { "            \($0)," }.joined(separator: "\n")
-        let comment = violation.description.split(separator: "\n", omittingEmptySubsequences: false)
+        let comment = comment.split(separator: "\n", omittingEmptySubsequences: false)
             .map { "    // \($0)" }.joined(separator: "\n")
         return """
             \(comment)
@@ -211,6 +213,8 @@ func runModelCheck(seed: UInt64, steps: Int, stepsPerEpisode: Int = 40) async ->
     var episodeIndex = 0
     while done < steps {
         let episode = generator.episode(steps: min(stepsPerEpisode, steps - done))
+        // For a crash, which leaves no report: how to make this episode again (see `replayedEpisode`).
+        RandomCheckCrashes.noteChunk("router seed=\(seed) episode=\(episodeIndex) steps=\(episode.steps.count)")
         if let violation = await ModelCheckWorld.run(
             tree: episode.tree, signedIn: episode.signedIn, steps: episode.steps)
         {
@@ -221,11 +225,28 @@ func runModelCheck(seed: UInt64, steps: Int, stepsPerEpisode: Int = 40) async ->
 
                 shrunk reproduction (\(small.steps.count) steps, tree of \(small.tree.size) screens):
 
-                \(small.swiftTest(name: "Model check seed \(seed) episode \(episodeIndex)", violation: smallViolation))
+                \(small.swiftTest(name: "Model check seed \(seed) episode \(episodeIndex)", comment: smallViolation.description))
                 """
         }
         done += episode.steps.count
         episodeIndex += 1
     }
     return nil
+}
+
+/// The episode `scripts/model-check` asks to replay after a crash (`MODEL_CHECK_REPLAY`, as
+/// `runModelCheck` noted it), with only the steps `MODEL_CHECK_KEEP` keeps, and the name of its
+/// reproduction; `nil` when no replay of the router's check is asked for.
+func replayedEpisode(stepsPerEpisode: Int = 40) -> (episode: Episode, name: String)? {
+    guard let (chunk, kept) = RandomCheckCrashes.replay, chunk.hasPrefix("router "),
+        let seed = RandomCheckCrashes.value("seed", in: chunk).flatMap({ UInt64($0) }),
+        let index = RandomCheckCrashes.value("episode", in: chunk).flatMap({ Int($0) }),
+        let count = RandomCheckCrashes.value("steps", in: chunk).flatMap({ Int($0) })
+    else { return nil }
+    // The generator makes the episodes before it again: each draws from the same sequence.
+    var generator = EpisodeGenerator(seed: seed)
+    for _ in 0..<index { _ = generator.episode(steps: stepsPerEpisode) }
+    var episode = generator.episode(steps: count)
+    episode.steps = RandomCheckCrashes.keeping(kept, of: episode.steps)
+    return (episode, "Model check seed \(seed) episode \(index) crash")
 }

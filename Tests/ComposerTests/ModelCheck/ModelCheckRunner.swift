@@ -1,4 +1,5 @@
 import Composer
+import ComposerTestFixtures
 import ComposerTesting
 
 /// One step of a model-check run.
@@ -132,8 +133,9 @@ final class ModelCheckWorld {
     /// Runs `steps` and returns the first broken promise, if any.
     static func run(tree: TreeSpec, signedIn: Bool, steps: [StepSpec]) async -> Violation? {
         let world = await make(tree: tree, signedIn: signedIn)
-        for step in steps {
-            await world.perform(step)
+        for index in steps.indices {
+            RandomCheckCrashes.trapIfAsked(steps, at: index, describedAs: { $0.description })
+            await world.perform(steps[index])
             if let violation = world.violation { return violation }
         }
         return nil

@@ -1,4 +1,5 @@
 import Composer
+import ComposerTestFixtures
 import ComposerTesting
 import Foundation
 import Testing
@@ -30,5 +31,19 @@ struct ModelCheckTests {
             "model check: seed \(longRunSeed), \(steps) steps, \(elapsed): \(report == nil ? "nothing found" : "FAILED")"
         )
         #expect(report == nil, "\(report ?? "")")
+    }
+
+    @Test(
+        "A replay of an episode that crashed a long run, in a process of its own (scripts/model-check)",
+        .enabled(if: replayedEpisode() != nil, "set by scripts/model-check after a crash"))
+    func replayAfterCrash() async {
+        guard let (episode, name) = replayedEpisode() else { return }
+        // Printed first: if the replay crashes too, this is all it leaves.
+        RandomCheckCrashes.printReproduction(
+            episode.swiftTest(
+                name: name, comment: "crashes the test process (found by scripts/model-check, which prints the message)"
+            ))
+        let violation = await ModelCheckWorld.run(tree: episode.tree, signedIn: episode.signedIn, steps: episode.steps)
+        RandomCheckCrashes.replayFinished(violation.map { "it broke \"\($0.invariant)\"" } ?? "nothing broken")
     }
 }
