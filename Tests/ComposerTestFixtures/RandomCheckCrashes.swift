@@ -9,7 +9,7 @@ import Foundation
 /// Everything is read from the environment: `MODEL_CHECK_PROGRESS` (the file the run notes the
 /// chunk in), `MODEL_CHECK_REPLAY` (a chunk as noted) and `MODEL_CHECK_KEEP` (the indices of its
 /// moves to keep, comma-separated; all of them when unset), and `MODEL_CHECK_TRAP` (see
-/// ``trapIfAsked(at:)``).
+/// ``trapIfAsked(_:at:describedAs:)``).
 package enum RandomCheckCrashes {
     private static let environment = ProcessInfo.processInfo.environment
 
