@@ -67,7 +67,7 @@ per_operation() {  # operation [runs] -> instructions per run, between the two m
     fi
     echo "$instructions $counts $simulated"
 }
-# "  I1 misses 1,086, D1 misses 35, mispredicted 402 + 287" from the four simulated figures.
+# "  I1 misses 1082, D1 misses 47, mispredicted 426 + 283" from the four simulated figures.
 misses_text() {
     if $misses; then printf '  I1 misses %s, D1 misses %s, mispredicted %s + %s' "$1" "$2" "$3" "$4"; fi
 }
