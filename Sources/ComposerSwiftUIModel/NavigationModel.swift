@@ -333,7 +333,7 @@ public final class NavigationModel: ScreenWindow, TreeRevisioning, TransitionSet
         dropPopoverWhoseAnchorLeft()
         treeRevision &+= 1
         let now = screenOnTop
-        for pending in storedPendingAcknowledgements where pending.kind == .appearance && pending.node !== now {
+        for pending in storedPendingAcknowledgements where pending.isAppearance(ofOtherThan: now) {
             fail(pending, with: InterruptedByUserError(expected: pending.description, userChange: summary))
         }
         DefaultRouter.userDidChangeScreens(in: self, leaving: leaving)
@@ -379,8 +379,8 @@ public final class NavigationModel: ScreenWindow, TreeRevisioning, TransitionSet
         let now = unlessCurrent ? screenOnTop : nil
         // Most changes have no appearance to drop: observers are told only of a real change. A
         // loop, not `contains(where:)`: the closure, which captures `now`, was allocated each time.
-        for pending in storedPendingAcknowledgements where pending.kind == .appearance && pending.node !== now {
-            changePendingAcknowledgements { $0.removeAll { $0.kind == .appearance && $0.node !== now } }
+        for pending in storedPendingAcknowledgements where pending.isAppearance(ofOtherThan: now) {
+            changePendingAcknowledgements { $0.removeAll { $0.isAppearance(ofOtherThan: now) } }
             break
         }
         resumeWaitersIfSettled()
@@ -484,6 +484,12 @@ public struct PendingAcknowledgement: CustomStringConvertible {
 
     /// The change, worded when ``change`` is read.
     let summary: ChangeSummary
+
+    /// Whether this waits for the appearance of a node other than `screen`: one that a change or
+    /// the user's move took off the top (`nil`: any appearance).
+    func isAppearance(ofOtherThan screen: (any Screen)?) -> Bool {
+        kind == .appearance && node !== screen
+    }
 
     /// `appearance of screen "product 42" (push screen "product 42" on nav "products")`.
     public nonisolated var description: String { "\(kind.rawValue) of \(node) (\(change))" }

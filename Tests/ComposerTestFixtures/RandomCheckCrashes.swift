@@ -46,15 +46,18 @@ package enum RandomCheckCrashes {
     /// Prints `reproduction` between two marker lines the script looks for, then flushes: a replay
     /// prints it before it runs, since a crash leaves no time after.
     package static func printReproduction(_ reproduction: String) {
-        print("--- reproduction ---\n\(reproduction)\n--- end of reproduction ---")
-        // All output streams: `stdout` itself is a global that strict concurrency will not read.
-        fflush(nil)
+        printNow("--- reproduction ---\n\(reproduction)\n--- end of reproduction ---")
     }
 
     /// Prints the line the script reads as "the replay ended without crashing".
     package static func replayFinished(_ outcome: String) {
-        print("replay: finished, \(outcome)")
-        // All output streams: `stdout` itself is a global that strict concurrency will not read.
+        printNow("replay: finished, \(outcome)")
+    }
+
+    /// Prints `text` and flushes every output stream (`stdout` itself is a global that strict
+    /// concurrency will not read): a crash right after would lose what is still buffered.
+    private static func printNow(_ text: String) {
+        print(text)
         fflush(nil)
     }
 
