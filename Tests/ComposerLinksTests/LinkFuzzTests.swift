@@ -30,7 +30,7 @@ struct LinkFuzzTests {
         return text
     }
 
-    @Test("the pattern parser returns a pattern or an error inside the text", arguments: 1...4)
+    @Test("the pattern parser returns a pattern or an error inside the text", arguments: propertySeeds(1...4))
     func patternParser(seed: UInt64) throws {
         var random = SeededRandom(seed: seed)
         var parsed = 0
@@ -52,7 +52,7 @@ struct LinkFuzzTests {
         #expect(parsed > 0)
     }
 
-    @Test("the resolver returns a target or a LinkError for any link", arguments: 1...4)
+    @Test("the resolver returns a target or a LinkError for any link", arguments: propertySeeds(1...4))
     func resolver(seed: UInt64) throws {
         var random = SeededRandom(seed: seed &+ 1000)
         var table = LinkTable<String>()

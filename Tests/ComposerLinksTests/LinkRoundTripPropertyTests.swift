@@ -109,7 +109,9 @@ struct LinkRoundTripPropertyTests {
         return false
     }
 
-    @Test("every built link opens its pattern with the same values, or building says why", arguments: 1...12)
+    @Test(
+        "every built link opens its pattern with the same values, or building says why",
+        arguments: propertySeeds(1...12))
     func roundTrip(seed: UInt64) throws {
         var random = SeededRandom(seed: seed &* 104_729)
         var table = LinkTable<String>()

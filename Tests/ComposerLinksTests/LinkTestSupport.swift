@@ -1,6 +1,19 @@
 import Composer
 import ComposerLinks
 import ComposerTesting
+import Foundation
+
+/// The seeds a seeded property test of the links runs: `short` under `swift test`, and under
+/// `scripts/link-check` the range it asks for in `LINK_CHECK_SEEDS` (`FROM-TO`), the same range for
+/// every such test, so that a long run explores far more random patterns and links.
+func propertySeeds(_ short: ClosedRange<UInt64>) -> [UInt64] {
+    guard let asked = ProcessInfo.processInfo.environment["LINK_CHECK_SEEDS"] else { return Array(short) }
+    let bounds = asked.split(separator: "-").compactMap { UInt64($0) }
+    // The script checks the range; a malformed one given by hand runs no seed rather than the few
+    // of `swift test`, so that it cannot pass for a long run.
+    guard bounds.count == 2, bounds[0] <= bounds[1] else { return [] }
+    return Array(bounds[0]...bounds[1])
+}
 
 /// A table whose target is the matched parameters, for tests that read what was captured.
 func linkParameterTable(_ patterns: [String]) throws -> LinkTable<LinkParameters> {
