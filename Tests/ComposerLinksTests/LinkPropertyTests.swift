@@ -5,7 +5,8 @@ import Foundation
 import Testing
 
 /// Compares the table's trie with a deliberately naive matcher: a linear scan over every
-/// pattern that keeps the one whose per-segment ranks are smallest, left to right.
+/// pattern that keeps the one whose per-segment ranks are smallest, left to right. A quarter of
+/// the patterns ignore letter case, and links spell static segments in other cases at times.
 @MainActor
 @Suite("Link matching against a reference matcher")
 struct LinkPropertyTests {
@@ -60,6 +61,22 @@ struct LinkPropertyTests {
     struct RefPattern {
         let root: String
         let segments: [RefSegment]
+        /// Registered with `pathCase: .insensitive`: its static segments match a link's in any
+        /// letter case, and rank after a case-sensitive pattern's static text.
+        var insensitive = false
+
+        /// What the table resolves to for this pattern: its text, and whether it ignores case (a
+        /// case-sensitive and a case-insensitive pattern may have the same text).
+        var target: String { insensitive ? text + " (any case)" : text }
+
+        /// Two patterns with the same shape match the same links: the table refuses the second.
+        var shape: String {
+            let parts = segments.map { segment in
+                guard insensitive, case .literal(let text) = segment else { return "\(segment)" }
+                return "folded(\(text.lowercased()))"
+            }
+            return "\(root)|\(parts)"
+        }
 
         var text: String {
             var result = root
@@ -93,9 +110,12 @@ struct LinkPropertyTests {
                 switch segment {
                 case .catchAll:
                     guard position < link.count else { return nil }
-                    ranks.append(Rank(kind: 2, affix: 0, types: [], texts: []))
+                    ranks.append(Rank(kind: 3, affix: 0, types: [], texts: []))
                     captures["p\(position)"] = [link[position...].joined(separator: "/")]
                     return (ranks, captures)
+                case .literal(let text) where insensitive:
+                    guard position < link.count, link[position].lowercased() == text.lowercased() else { return nil }
+                    ranks.append(Rank(kind: 1, affix: 0, types: [], texts: [text.lowercased()]))
                 case .literal(let text):
                     guard position < link.count, link[position] == text else { return nil }
                     ranks.append(Rank(kind: 0, affix: 0, types: [], texts: [text]))
@@ -124,7 +144,7 @@ struct LinkPropertyTests {
                     guard zip(types, values).allSatisfy({ $0.accepts($1) }) else { return nil }
                     ranks.append(
                         Rank(
-                            kind: 1, affix: texts.reduce(0) { $0 + $1.count }, types: types.map(\.rank),
+                            kind: 2, affix: texts.reduce(0) { $0 + $1.count }, types: types.map(\.rank),
                             texts: texts))
                     for (part, value) in values.enumerated() {
                         captures[LinkPropertyTests.name(position, part, of: types)] = [value]
@@ -136,8 +156,9 @@ struct LinkPropertyTests {
         }
     }
 
-    /// A segment's rank as the documentation states it: static, placeholders, catch-all; then
-    /// more static characters, the types from the left, fewer placeholders, the texts.
+    /// A segment's rank as the documentation states it: static text (a case-sensitive pattern's,
+    /// then a case-insensitive one's, compared by its lowercase form), placeholders, catch-all;
+    /// then more static characters, the types from the left, fewer placeholders, the texts.
     struct Rank: Comparable {
         let kind: Int
         let affix: Int
@@ -191,7 +212,7 @@ struct LinkPropertyTests {
                 segments.append(.slots(types, texts: texts + [random.pick(suffixes)]))
             }
         }
-        return RefPattern(root: random.pick(roots), segments: segments)
+        return RefPattern(root: random.pick(roots), segments: segments, insensitive: random.chance(25))
     }
 
     /// A link that fits `pattern` when the pool allows it, so that most links match something.
@@ -200,7 +221,9 @@ struct LinkPropertyTests {
         for segment in pattern.segments {
             switch segment {
             case .literal(let text):
-                link.append(text)
+                // In another letter case at times, which only a case-insensitive pattern takes.
+                let spelled = random.chance(70) ? text : random.chance(50) ? text.uppercased() : text.capitalized
+                link.append(spelled)
             case .slots(let types, let around):
                 var text = around[0]
                 for (type, after) in zip(types, around.dropFirst()) {
@@ -229,8 +252,12 @@ struct LinkPropertyTests {
         for _ in 0..<60 {
             let pattern = Self.randomPattern(&random)
             let text = pattern.text
-            let shapeKey = "\(pattern.root)|\(pattern.segments.map { "\($0)" })"
-            let error = linkError { () throws(LinkError) in try table.register(text) { _ in text } }
+            let shapeKey = pattern.shape
+            let error = linkError { () throws(LinkError) in
+                try table.register(text, pathCase: pattern.insensitive ? .insensitive : .sensitive) { _ in
+                    pattern.target
+                }
+            }
             if let existing = shapes[shapeKey] {
                 #expect(error == .conflictingPattern(pattern: text, existing: existing), "seed \(seed)")
             } else {
@@ -260,7 +287,7 @@ struct LinkPropertyTests {
             let url = Self.url(root: root, link)
             do {
                 let resolved = try table.resolveLink(url)
-                #expect(resolved.pattern == best?.pattern.text, "seed \(seed): \(url)")
+                #expect(resolved.target == best?.pattern.target, "seed \(seed): \(url)")
                 #expect(resolved.parameters.texts == best?.captures, "seed \(seed): \(url)")
             } catch {
                 #expect(best == nil, "seed \(seed): \(url) should match \(best?.pattern.text ?? "") but threw \(error)")

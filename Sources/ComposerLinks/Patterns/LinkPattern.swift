@@ -44,12 +44,12 @@
 /// ## Which pattern wins
 ///
 /// The path decides, segment by segment from the left: at the first segment where two matching
-/// patterns differ, static text beats placeholders (text as written beats text that only
-/// matches with case ignored), and placeholders beat the catch-all. Between two segments with
-/// placeholders the first difference in this list decides: more static characters around and
-/// between them (`user-<id>` over `<id>`, `<a>.<b>` over `<double:d>`); the types from the
-/// left, `bool`, `uuid`, `int`, `double`, app types by name, then `string`; fewer
-/// placeholders; the static texts from the left in string order.
+/// patterns differ, static text beats placeholders (a case-sensitive pattern's text beats a
+/// case-insensitive pattern's, however the link spells it), and placeholders beat the catch-all.
+/// Between two segments with placeholders the first difference in this list decides: more
+/// static characters around and between them (`user-<id>` over `<id>`, `<a>.<b>` over
+/// `<double:d>`); the types from the left, `bool`, `uuid`, `int`, `double`, app types by name,
+/// then `string`; fewer placeholders; the static texts from the left in string order.
 /// A branch that fails further right gives way to the next. Registration order never matters:
 /// two patterns that would match the same links cannot both be registered.
 public struct LinkPattern: Sendable, Hashable, CustomStringConvertible {
