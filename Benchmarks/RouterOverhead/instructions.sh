@@ -90,21 +90,24 @@ misses_text() {
 calls_text() {
     if $calls; then printf '  allocations %s, TLS %s, locks %s, executor checks %s' "$1" "$2" "$3" "$4"; fi
 }
+# What --calls and --misses add to the line of the operation last read.
+extra_text() {
+    calls_text "$allocations" "$tls" "$locks" "$switches"
+    misses_text "${i1:-}" "${d1:-}" "${bc:-}" "${bi:-}"
+}
 read -r walk walk_retains walk_releases allocations tls locks switches i1 d1 bc bi <<<"$(per_operation walk)"
 printf '%s screens, group %s, per operation (%s runs each): instructions, then retains + releases\n' \
     "$screens" "$group" "$count"
-printf '  %-15s %10d  %12s  %6d + %d%s%s\n' "walk" "$walk" "" "$walk_retains" "$walk_releases" \
-    "$(calls_text "$allocations" "$tls" "$locks" "$switches")" "$(misses_text "${i1:-}" "${d1:-}" "${bc:-}" "${bi:-}")"
+printf '  %-15s %10d  %12s  %6d + %d%s\n' "walk" "$walk" "" "$walk_retains" "$walk_releases" "$(extra_text)"
 for operation in fail reveal guarded-reveal build to-current; do
     # Navigating to the current screen reuses one tree and costs little: 200 runs at least, so that
     # what the first run pays once (the runtime's caches) is spread as it is at small sizes.
     runs=$count
     [ "$operation" = to-current ] && [ "$count" -lt 200 ] && runs=200
     read -r per retains releases allocations tls locks switches i1 d1 bc bi <<<"$(per_operation "$operation" "$runs")"
-    printf '  %-15s %10d  %sx walk  %6d + %d  %sx walk%s%s\n' "$operation" "$per" \
+    printf '  %-15s %10d  %sx walk  %6d + %d  %sx walk%s\n' "$operation" "$per" \
         "$(awk "BEGIN{printf \"%.2f\", $per/$walk}")" "$retains" "$releases" \
-        "$(awk "BEGIN{printf \"%.2f\", ($retains+$releases)/($walk_retains+$walk_releases)}")" \
-        "$(calls_text "$allocations" "$tls" "$locks" "$switches")" "$(misses_text "${i1:-}" "${d1:-}" "${bc:-}" "${bi:-}")"
+        "$(awk "BEGIN{printf \"%.2f\", ($retains+$releases)/($walk_retains+$walk_releases)}")" "$(extra_text)"
     # `if` rather than `&&`: a false test as the loop's last command would be the script's status.
     if [ "$operation" = reveal ]; then reveal=$per; fi
     if [ "$operation" = guarded-reveal ]; then
