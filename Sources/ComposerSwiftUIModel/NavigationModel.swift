@@ -82,7 +82,20 @@ public final class NavigationModel: ScreenWindow, TreeRevisioning, TransitionSet
     /// first change it observes, so a pop told first would set the push's animation); anything
     /// else the model does first tells them, without animation, and so does the end of the
     /// navigation (or, outside one, the main actor's next turn).
-    @ObservationIgnored @exclusivity(unchecked) private var untoldPop: StackNode?
+    @ObservationIgnored @exclusivity(unchecked) private var untoldPop: StackNode? {
+        willSet {
+            // Observed as ``isSettled``, which reads whether there is one.
+            if (newValue == nil) != (untoldPop == nil) {
+                _$observationRegistrar.willSet(self, keyPath: Self.untoldPopKeyPath)
+            }
+        }
+        didSet {
+            if (oldValue == nil) != (untoldPop == nil) {
+                _$observationRegistrar.didSet(self, keyPath: Self.untoldPopKeyPath)
+            }
+        }
+    }
+    private static let untoldPopKeyPath = \NavigationModel.untoldPop
     /// Whether a turn of the main actor is to tell ``untoldPop``.
     @ObservationIgnored @exclusivity(unchecked) private var tellingScheduled = false
     /// Whether a popover may be presented: set when one is, cleared when
@@ -191,7 +204,10 @@ public final class NavigationModel: ScreenWindow, TreeRevisioning, TransitionSet
     // MARK: - Settling
 
     /// Whether nothing waits for the view (and the views have heard of every change).
-    public var isSettled: Bool { pendingAcknowledgements.isEmpty && untoldPop == nil }
+    public var isSettled: Bool {
+        access(keyPath: Self.untoldPopKeyPath)
+        return pendingAcknowledgements.isEmpty && untoldPop == nil
+    }
 
     /// Counts a router's navigation, which tells the views of a kept pop when it ends.
     public func navigationWillBegin() {
@@ -238,11 +254,19 @@ public final class NavigationModel: ScreenWindow, TreeRevisioning, TransitionSet
     ) async throws {
         tellUntoldPop()
         let before = screenOnTop
-        try perform(
-            {
-                try change()
-                dropPopoverWhoseAnchorLeft()
-            }, animated: animated || !waits)
+        do {
+            try perform(
+                {
+                    try change()
+                    dropPopoverWhoseAnchorLeft()
+                }, animated: animated || !waits)
+        } catch {
+            // Only an app's own container's change throws, and it may have changed part of the
+            // tree first: the model cannot tell, so it counts a change. The router then reports
+            // the screen as changed rather than as it was, and the screen on top is found again.
+            treeRevision &+= 1
+            throw error
+        }
         treeRevision &+= 1
         if let after = screenOnTop as? NavigationNode, after !== before {
             expect(.appearance, of: after, change: summary())
@@ -342,6 +366,21 @@ public final class NavigationModel: ScreenWindow, TreeRevisioning, TransitionSet
     /// Notes that a popover was presented, for ``dropPopoverWhoseAnchorLeft()``.
     func popoverPresented() {
         popoverMayBeShown = true
+    }
+
+    /// The lowest popover anchored on one of `nodes` or on a node inside one of them: it leaves
+    /// with them (``dropPopoverWhoseAnchorLeft()``), so a user's move that removes them asks it too.
+    func popoverAnchored(in nodes: [NavigationNode]) -> NavigationNode? {
+        guard popoverMayBeShown, let root else { return nil }
+        for level in TreeEditing.presentationChain(from: root) where level.activePresentationStyle == .popover {
+            var anchor = level.popoverAnchorNode
+            for _ in 0..<10_000 {
+                guard let node = anchor else { break }
+                if nodes.contains(where: { $0 === node }) { return level }
+                anchor = node.parentNode
+            }
+        }
+        return nil
     }
 
     /// Takes out, with what it presents, a popover whose anchor (``NavigationNode/popoverAnchor``)

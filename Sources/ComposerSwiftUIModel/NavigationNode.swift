@@ -166,7 +166,16 @@ open class NavigationNode: ModalPresenting, DismissalVetoing, Identifiable, Hash
     /// already. Cleared when the view appears, when the node is presented, and when a full-screen
     /// cover above it is taken away (the cover hid its view, which comes back). Unchecked for
     /// exclusivity, as the model's bookkeeping is: main-actor state whose every access ends at once.
-    @ObservationIgnored @exclusivity(unchecked) var viewDisappearedUnasked = false
+    var viewDisappearedUnasked: Bool {
+        get { storedViewDisappearedUnasked }
+        set {
+            // Observed as ``isBeingDismissed``, which it changes (and so the screen on top).
+            guard newValue != storedViewDisappearedUnasked else { return }
+            withMutation(keyPath: Self.isBeingDismissedKeyPath) { storedViewDisappearedUnasked = newValue }
+        }
+    }
+    @ObservationIgnored @exclusivity(unchecked) private final var storedViewDisappearedUnasked = false
+    private static let isBeingDismissedKeyPath = \NavigationNode.isBeingDismissed
 
     /// Creates a node called `name`, outside any tree.
     public init(_ name: String) {
@@ -293,6 +302,9 @@ open class NavigationNode: ModalPresenting, DismissalVetoing, Identifiable, Hash
     // MARK: - Screen
 
     /// The container this node is a child of, or `nil` for a root, a presented or a detached node.
+    ///
+    /// Not observed: a view learns that a node moved from its container's children, which are
+    /// (telling a node's own observers too would take two more locks for every node a pop removes).
     public var parentScreen: (any Screen)? { parentNode }
 
     /// The contained nodes; empty for a plain node, overridden by the containers.
@@ -303,6 +315,9 @@ open class NavigationNode: ModalPresenting, DismissalVetoing, Identifiable, Hash
 
     /// The host that presented this node's level (only a level's root is presented), or `nil` on
     /// the model's root level.
+    ///
+    /// Not observed, as ``parentScreen`` is not: a view learns of a presentation or a dismissal from
+    /// the host's ``presentedNode``, which is.
     public var presentingScreen: (any Screen)? { levelRoot.presenterNode }
 
     /// What this node presents as the host of a level (``presentedNode``); `nil` for a node that
@@ -349,7 +364,8 @@ open class NavigationNode: ModalPresenting, DismissalVetoing, Identifiable, Hash
     /// screen shows it; the model takes it out when the write comes or when something is presented
     /// in its place. A level the router dismisses leaves the tree at once, so it is never reported.
     public var isBeingDismissed: Bool {
-        guard viewDisappearedUnasked, presenterNode != nil else { return false }
+        access(keyPath: Self.isBeingDismissedKeyPath)
+        guard storedViewDisappearedUnasked, presenterNode != nil else { return false }
         return !TreeEditing.presentationChain(from: self).dropFirst().contains {
             $0.activePresentationStyle == .fullScreenCover
         }
@@ -428,7 +444,8 @@ open class NavigationNode: ModalPresenting, DismissalVetoing, Identifiable, Hash
     // MARK: - For containers
 
     /// Makes this node the container of `child`, which must be free (or already its child): for an
-    /// app's own container, in the change it makes with ``applyChange(_:animated:waits:_:)``.
+    /// app's own container, before or in the change it makes with
+    /// ``applyChange(_:animated:waits:_:)`` (before it, a refusal leaves the tree's revision as it was).
     public func adopt(_ child: NavigationNode) throws(NodeError) {
         if child.parentNode === self { return }
         try checkCanAdopt(child)
@@ -446,6 +463,10 @@ open class NavigationNode: ModalPresenting, DismissalVetoing, Identifiable, Hash
     /// Applies `change` to the tree (an app's own container changing its children) and, when the
     /// screen on top changed and `waits`, returns once its view appeared. Outside a model, it only
     /// applies the change. The built-in containers make all their changes through it.
+    ///
+    /// A `change` that throws counts as made: the model cannot see what it changed before it threw,
+    /// so a navigation it fails reports the screen as changed
+    /// (`RoutingError.Code.actionFailedAfterChanges`). Check what can fail (``adopt(_:)``) first.
     ///
     /// Pass the `animated` the router gave the container's method: a change without animation that
     /// waits runs in a SwiftUI transaction that disables animations; one that does not wait is

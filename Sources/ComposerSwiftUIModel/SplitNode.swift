@@ -83,10 +83,14 @@ open class SplitNode: NavigationNode, SplitContainer {
     ) {
         storedIsCollapsed = collapsed
         super.init(name)
-        let accepted = (try? validatedChildren([primary, secondary].compactMap { $0 }, forStack: false)) ?? []
-        storedPrimary = accepted.first { $0 === primary }
-        storedSecondary = accepted.first { $0 === secondary }
-        for node in accepted { node.parentNode = self }
+        // Each column on its own: a refused secondary (the primary given again, a node of another
+        // tree) leaves the primary in place. The accepted nodes keep their order, primary first.
+        var accepted = adoptAcceptable([primary, secondary].compactMap { $0 }, forStack: false)[...]
+        if let primary, accepted.first === primary {
+            storedPrimary = primary
+            accepted = accepted.dropFirst()
+        }
+        if let secondary, accepted.first === secondary { storedSecondary = secondary }
     }
 
     /// `split`.

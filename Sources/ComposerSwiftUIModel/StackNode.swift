@@ -230,8 +230,9 @@ open class StackNode: NavigationNode, NavigationStackContainer {
     ///
     /// Only a shorter path that keeps the start of the current one is applied, matched by node
     /// identity: a write equal to the path is a duplicate, and any other is stale (made from a state
-    /// the model has left) and ignored. A popped node that refuses to leave keeps the path as it is,
-    /// published again so the view shows it again.
+    /// the model has left) and ignored. A popped node that refuses to leave, or a popover anchored
+    /// on a popped node that refuses, keeps the path as it is, published again so the view shows it
+    /// again.
     @discardableResult
     public func userWrotePath(_ newPath: [NavigationNode]) -> UserWriteOutcome {
         guard containingModel != nil else { return .ignored("\(self) is no longer on screen") }
@@ -244,8 +245,11 @@ open class StackNode: NavigationNode, NavigationStackContainer {
         }
         let kept = Array(nodes.prefix(newPath.count + 1))
         let removed = Array(nodes[kept.count...])
+        // A popover anchored on a popped node leaves with it, and may refuse as they may.
+        var leaving = removed
+        if let popover = containingModel?.popoverAnchored(in: removed) { leaving.append(popover) }
         do {
-            try ScreenTree.checkDismissal(of: removed)
+            try ScreenTree.checkDismissal(of: leaving)
         } catch {
             // Told as a change, though nothing changed: SwiftUI shows the pop already, and an
             // assignment of the same value would tell no one (the setter compares).

@@ -47,15 +47,18 @@ open class TabsNode: NavigationNode, TabsContainer {
     private var storedTabs: [NavigationNode] = []
     private var storedSelectedIndex: Int?
 
-    /// Creates a tab container holding `tabs` (a refused node is left out), selecting
-    /// `selectedIndex`, or the first tab when it is `nil` or out of range.
+    /// Creates a tab container holding `tabs` (a refused node is left out), selecting the tab at
+    /// `selectedIndex` in `tabs`, or the first tab when it is `nil`, out of range or refused.
     public init(_ name: String = "tabs", tabs: [NavigationNode] = [], selectedIndex: Int? = nil) {
         super.init(name)
         let accepted = adoptAcceptable(tabs, forStack: false)
         storedTabs = accepted
         tabsAsScreens = accepted
+        // The tab `selectedIndex` names among those given, found among those accepted: a refused
+        // tab before it moves it down; a refused tab itself selects the first.
+        let wanted = selectedIndex.flatMap { tabs.indices.contains($0) ? tabs[$0] : nil }
         storedSelectedIndex =
-            selectedIndex.flatMap { accepted.indices.contains($0) ? $0 : nil } ?? (accepted.isEmpty ? nil : 0)
+            wanted.flatMap { wanted in accepted.firstIndex { $0 === wanted } } ?? (accepted.isEmpty ? nil : 0)
     }
 
     /// `tabs`.

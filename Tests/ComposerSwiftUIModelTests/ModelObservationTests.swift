@@ -6,7 +6,8 @@ import Testing
 
 /// What a view reads is observed: SwiftUI evaluates a body again only when something the body read
 /// changes, so every property a view or the router's answers read must report its changes, however
-/// it is read.
+/// it is read. (A node's links up, `parentScreen` and `presentingScreen`, are documented as not
+/// observed: a view reaches a node through the observed children or presentation above it.)
 @MainActor
 @Suite("SwiftUI model: observation")
 struct ModelObservationTests {
@@ -101,6 +102,38 @@ struct ModelObservationTests {
             try await invalidates(
                 { _ = model.pendingAcknowledgements }, by: { try await stack.setStack([home], animated: false) }))
         withExtendedLifetime(scene.driver) {}
+    }
+
+    @Test("isSettled reports a pop kept back and the turn that tells it")
+    func keptPopIsObservedThroughIsSettled() async throws {
+        let scene = StackScene()
+        let (home, stack, model) = (scene.home, scene.stack, scene.model)
+        try await stack.setStack([home, NavigationNode("detail")], animated: true)
+        #expect(model.isSettled)
+        // A pop without animation is kept for a change to join it: not settled until it is told.
+        #expect(
+            try await invalidates({ _ = model.isSettled }, by: { try await stack.setStack([home], animated: false) }))
+        #expect(!model.isSettled)
+        // Nothing joins it: the main actor's next turn tells it, and the model is settled.
+        let told = ChangeTold()
+        withObservationTracking({ _ = model.isSettled }, onChange: { told.mark() })
+        await Task.yield()
+        #expect(model.isSettled)
+        #expect(told.value)
+        withExtendedLifetime(scene.driver) {}
+    }
+
+    @Test("the screen on top reports a sheet swiped down before SwiftUI writes its binding")
+    func swipeDownBeforeItsWriteIsObserved() async throws {
+        let scene = StackScene()
+        let (home, stack, model) = (scene.home, scene.stack, scene.model)
+        try await stack.presentScreen(NavigationNode("sheet"), animated: false)
+        let told = ChangeTold()
+        withObservationTracking({ _ = model.current }, onChange: { told.mark() })
+        let write = try #require(scene.driver.userSwipeDownWritingLater())
+        #expect(model.current === home, "the sheet's view is gone: the router and the views see the home screen")
+        #expect(told.value)
+        #expect(write().isApplied)
     }
 
     @Test("whether a node can be dismissed reports a change, and only a change")

@@ -90,7 +90,18 @@ struct ModelStructureTests {
 
         let tabs = TabsNode("tabs", tabs: [StackNode("one"), a, NavigationNode("two")], selectedIndex: 2)
         #expect(tabs.tabs.map(\.name) == ["one", "two"], "a node already in a stack is left out")
-        #expect(tabs.selectedIndex == 0, "index 2 is out of range once a tab is left out")
+        #expect(tabs.selectedIndex == 1, "index 2 names \"two\", which moves down when \"a\" is left out")
+        let refusedSelected = TabsNode(
+            "tabs", tabs: [NavigationNode("one"), a, NavigationNode("two")], selectedIndex: 1)
+        #expect(refusedSelected.selectedTab?.name == "one", "the selected tab is left out: the first is selected")
+
+        let twice = NavigationNode("twice")
+        let split = SplitNode(primary: twice, secondary: twice)
+        #expect(split.primary === twice, "the same node again is refused as the detail, not as the sidebar")
+        #expect(split.secondary == nil)
+        let detailElsewhere = SplitNode(primary: NavigationNode("sidebar"), secondary: elsewhere)
+        #expect(detailElsewhere.primary?.name == "sidebar", "a detail shown elsewhere leaves the sidebar in place")
+        #expect(detailElsewhere.secondary == nil)
     }
 
     @Test(
@@ -430,6 +441,56 @@ struct ModelStructureTests {
         // The hook ran the change, which threw before changing anything.
         #expect(unanimated == [menuShown, menuShown])
         #expect(driver.render() == menuShown)
+    }
+
+    @Test(
+        "an app's own container whose change throws part-way: the router says the screen changed, and nothing waits in vain"
+    )
+    func appContainerChangeThrowsPartWay() async throws {
+        /// Pages, one shown at a time, whose change shows the page and then fails.
+        final class Pager: NavigationNode, ScreenContainer {
+            let pages: [NavigationNode]
+            private(set) var shown = 0
+            init(_ pages: [NavigationNode]) {
+                self.pages = pages
+                super.init("pager")
+                for page in pages { try? adopt(page) }
+            }
+            override var childScreens: [any Screen] { pages }
+            var visibleChildScreens: [any Screen] { [pages[shown]] }
+            func revealing(_ child: any Screen) throws(ContainerRevealError) -> ContainerReveal? { nil }
+            func show(_ index: Int, failing: Bool) async throws {
+                try await applyChange("show page \(index)", animated: false) {
+                    shown = index
+                    if failing { throw CancellationError() }
+                }
+            }
+        }
+        struct ShowSecondPageThenFail: Action {
+            let pager: Pager
+            func perform(_ screen: any Screen, on existing: any Screen, animated: Bool) async throws {
+                try await pager.show(1, failing: true)
+            }
+        }
+        let second = NavigationNode("second")
+        let pager = Pager([NavigationNode("first"), second])
+        let model = NavigationModel(root: pager)
+        let driver = NavigationModelDriver(model: model, mode: .manual)
+        model.acknowledgementTimeout = .milliseconds(300)
+        let route = StepAssembly(
+            finder: NilFinder<NavigationNode, Void>(), factory: ClosureFactory { _ in NavigationNode("x") }
+        )
+        .using(ShowSecondPageThenFail(pager: pager)).from(GeneralStep.current()).assemble()
+        let error = await #expect(throws: RoutingError.self) {
+            try await DefaultRouter(window: model).navigate(to: route)
+        }
+        #expect(error?.code == .actionFailedAfterChanges, "the page changed before the change threw")
+        #expect(model.current === second)
+        #expect(driver.render() == "window\n  screen \"pager\" visible=1\n    screen \"first\"\n    screen \"second\"")
+        // The second page's view appears; showing it again changes nothing on screen and waits for nothing.
+        second.didAppear()
+        try await pager.show(1, failing: false)
+        #expect(model.isSettled)
     }
 
     @Test("a container outside any model changes at once, with nothing to acknowledge")

@@ -269,6 +269,25 @@ struct ModelUserWriteTests {
         #expect(shop.model.isSettled)
     }
 
+    @Test("a back tap that would pop a popover's anchor is refused while the popover refuses to leave")
+    func popoverThatRefusesKeepsItsAnchor() async throws {
+        let shop = ModelShop()
+        await shop.go(shop.product, 1)
+        await shop.go(shop.share, ())
+        let share = try #require(shop.model.node(named: "share"))
+        share.canBeDismissed = false
+        let before = shop.render()
+        guard case .refused(let reason) = shop.driver.userTapBack(in: shop.stack("products-nav")) else {
+            Issue.record("the pop of the popover's anchor was not refused")
+            return
+        }
+        #expect(reason.contains("screen \"share\""), "the refusal names the popover: \(reason)")
+        #expect(shop.render() == before)
+        share.canBeDismissed = true
+        #expect(shop.driver.userTapBack(in: shop.stack("products-nav")).isApplied)
+        #expect(shop.render() == ModelShop.productsTree([]))
+    }
+
     @Test("a popover stays while its anchor stays in its level")
     func popoverStaysWithItsAnchor() async throws {
         let shop = ModelShop()
