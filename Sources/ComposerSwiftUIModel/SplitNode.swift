@@ -119,12 +119,16 @@ open class SplitNode: NavigationNode, SplitContainer {
         return secondary ?? primary
     }
 
-    /// Collapsed, a hidden column is brought forward (nothing leaves: the other column stays in the
-    /// model, as `NavigationSplitView` keeps it); expanded, both columns show already.
+    /// Collapsed, a hidden column is brought forward (the other column stays in the model, as
+    /// `NavigationSplitView` keeps it); expanded, both columns show already. Bringing the sidebar
+    /// forward takes the detail off screen as the user's back from it does, so the router asks the
+    /// detail first, as it asks a screen it pops: one that refuses to leave refuses the navigation.
     public func revealing(_ child: any Screen) throws(ContainerRevealError) -> ContainerReveal? {
         guard isCollapsed, child !== focusedChildScreen else { return nil }
         let column: SplitColumn = child === secondary ? .secondary : .primary
+        let hidden: [any Screen] = column == .primary ? (secondary.map { [$0] } ?? []) : []
         return ContainerReveal(
+            removing: hidden,
             summary: { "show the \(column.rawValue) column of \(self)" },
             perform: { animated in
                 try await self.applyChange("show the \(column.rawValue) column of \(self)", animated: animated) {

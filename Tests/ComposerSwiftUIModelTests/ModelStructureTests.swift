@@ -338,6 +338,19 @@ struct ModelStructureTests {
         #expect(split.compactColumn == .primary)
         #expect(model.current === sidebar)
         #expect(driver.log.last == "appeared screen \"sidebar\"")
+
+        // A detail that refuses to leave keeps the sidebar hidden, as it refuses the user's back.
+        let detail = try #require(split.secondary)
+        driver.userShowColumn(.secondary, of: split)
+        detail.canBeDismissed = false
+        let before = driver.render()
+        let error = await #expect(throws: RoutingError.self) { try await router.navigate(to: toSidebar) }
+        #expect(error?.code == .dismissalRefused)
+        #expect(
+            error?.found.contains("screen \"detail\"") == true,
+            "the error names the detail: \(String(describing: error))")
+        #expect(driver.render() == before)
+        #expect(split.compactColumn == .secondary)
     }
 
     @Test("a stack's reveal pops back in place; a stack the user changed before it ran is set to what it planned")
