@@ -216,6 +216,63 @@ struct QueueingTests {
         #expect(window.render() == before)
     }
 
+    /// A waiting navigation whose task is cancelled in the very main-actor turn that frees the
+    /// queue (here by a post-routing task of the running navigation; an observer of its screen
+    /// change does the same) must leave the queue as one cancelled while waiting: none of its
+    /// guards runs, and the navigation queued behind it still gets its turn.
+    @Test("A waiting navigation cancelled as the queue frees never runs its guards, and passes its turn on")
+    func waiterCancelledAsTheQueueFreesNeverRuns() async throws {
+        let clock = TransitionClock(mode: .manual)
+        let window = TestWindow(root: TestNavigationContainer("main", stack: [ListScreen()]), clock: clock)
+        let router = DefaultRouter(window: window)
+        var cancelled: Task<ProductScreen, any Error>?
+        let first = StepAssembly(finder: NilFinder<ProductScreen, Int>(), factory: ProductFactory(journal: journal))
+            .adding(ClosurePostTask<ProductScreen, Int> { _, _, _ in cancelled?.cancel() })
+            .using(TestNavigationContainer.push())
+            .from(GeneralStep.current().expectingContainer())
+            .assemble()
+        let guarded = StepAssembly(
+            finder: ClassWithContextFinder<ProductScreen, Int>(), factory: ProductFactory(journal: journal)
+        )
+        .adding(RecordingInterceptor<Int>(journal: journal, name: "guard"))
+        .using(TestNavigationContainer.push())
+        .from(GeneralStep.current().expectingContainer())
+        .assemble()
+
+        let running = Task { try await router.navigate(to: first, with: 1) }
+        await clock.waitForPendingTransition()
+        cancelled = Task { try await router.navigate(to: guarded, with: 2) }
+        await waitUntil { router.waitingNavigations == 1 }
+        let behind = Task { try await router.navigate(to: guarded, with: 3) }
+        await waitUntil { router.waitingNavigations == 2 }
+        #expect(router.waitingNavigations == 2)
+
+        // Ends the first navigation's push: its post-routing task cancels navigation 2, and the
+        // first then hands its turn on, in the same main-actor turn.
+        #expect(clock.advance())
+        _ = try await running.value
+        let outcome = await cancelled?.result
+        await clock.waitForPendingTransition()
+        #expect(clock.advance())
+        let shown = try await behind.value
+
+        let error = #expect(throws: RoutingError.self) { try outcome?.get() }
+        #expect(error?.code == .cancelled)
+        #expect(error?.step == nil)
+        #expect(error?.found == "its task was cancelled while waiting; nothing on screen was changed")
+        #expect(journal.lines == ["build product 1", "intercept guard 3", "build product 3"])
+        #expect(shown.productID == 3)
+        #expect(router.waitingNavigations == 0)
+        #expect(
+            window.render() == """
+                window
+                  nav "main"
+                    screen "list"
+                    screen "product 1"
+                    screen "product 3"
+                """)
+    }
+
     /// An app whose sign-in guard shows the login screen from the screen on top, which needs
     /// sign-in itself: the login's own navigation runs the guard again, and again. The router
     /// refuses past a fixed depth instead of recursing until the stack overflows.

@@ -22,7 +22,8 @@ final class NavigationQueue {
         return true
     }
 
-    /// Returns when it is the caller's turn; throws `CancellationError` if cancelled while waiting.
+    /// Returns when it is the caller's turn; throws `CancellationError` if cancelled while waiting,
+    /// the turn then passed on if it had been handed to the caller already.
     /// With `first`, the caller goes ahead of every waiting navigation (an interrupting one).
     func acquire(first: Bool = false) async throws {
         try Task.checkCancellation()
@@ -42,6 +43,19 @@ final class NavigationQueue {
             }
         } onCancel: {
             Task { @MainActor [weak self] in self?.cancelWaiter(id) }
+        }
+        // The cancellation handler runs on the cancelling thread and can only ask the main actor
+        // to remove the waiter later, so `release()` may have handed the turn to a task already
+        // cancelled (cancelled in the same main-actor turn, by a post-routing task or an observer of
+        // the running navigation). The task's own cancellation flag is set before its handler runs
+        // and is safe to read from any thread, so checking it here, back on the main actor with the
+        // turn held, catches every cancellation `cancelWaiter` has not, without the queue keeping
+        // state the handler would have to write from another thread. A caller cancelled now never
+        // ran: it passes the turn on, as if it had left the queue while waiting. One cancelled later
+        // has started and is the navigation's to handle.
+        if Task.isCancelled {
+            release()
+            throw CancellationError()
         }
     }
 
