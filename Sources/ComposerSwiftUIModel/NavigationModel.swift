@@ -281,12 +281,28 @@ public final class NavigationModel: ScreenWindow, TreeRevisioning, TransitionSet
     }
 
     /// Takes back what `host` presents, with everything above it, after its view never appeared:
-    /// the views were never told to show it, so nothing waits for it to disappear.
-    func withdrawPresentation(from host: NavigationNode) {
+    /// the views were never told to show it, so nothing waits for it to disappear. `revision` is
+    /// the tree's revision before the presentation: when nothing else changed since, the tree is
+    /// that one again, and a navigation that fails here says the screen is as it was.
+    func withdrawPresentation(from host: NavigationNode, presentedAt revision: Int) {
         tellUntoldPop()
         // Never shown, so nothing to animate away.
         perform({ TreeEditing.detachPresentations(from: host) }, animated: false)
         treeRevision &+= 1
+        // The presentation counted one change and taking it back another.
+        if treeRevision == revision &+ 2 { revisionTakenBack = (revision: treeRevision, sameTreeAs: revision) }
+    }
+
+    /// The last revision that holds the same tree as an earlier one: a presentation taken back
+    /// with nothing changed between.
+    @ObservationIgnored @exclusivity(unchecked) private var revisionTakenBack: (revision: Int, sameTreeAs: Int)?
+
+    /// Whether the tree is the one it was at `revision`: the same revision, or the revision after
+    /// a presentation taken back (``withdrawPresentation(from:presentedAt:)``) and the one before it.
+    package func treeIsUnchanged(since revision: Int) -> Bool {
+        if treeRevision == revision { return true }
+        guard let takenBack = revisionTakenBack else { return false }
+        return takenBack.revision == treeRevision && takenBack.sameTreeAs == revision
     }
 
     /// Applies `change`, which dismisses `level` (without SwiftUI's animations unless `animated`),

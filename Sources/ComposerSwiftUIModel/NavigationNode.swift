@@ -403,6 +403,7 @@ open class NavigationNode: ModalPresenting, DismissalVetoing, Identifiable, Hash
                 host: host.description, presented: current.description, refused: presented.description)
         }
         let style = presented.presentationStyle
+        let revisionBefore = model.treeRevision
         do {
             try await model.applyChange(.phrase("present", presented, "from", host), animated: animated) {
                 presented.viewDisappearedUnasked = false
@@ -416,7 +417,7 @@ open class NavigationNode: ModalPresenting, DismissalVetoing, Identifiable, Hash
             // SwiftUI drops a presentation, without a word, while one it does not know of (an
             // alert, a share sheet) is up. Kept, it would be a sheet the user cannot see, covering
             // the tabs and refusing to be dismissed: taken back, the model is as on screen.
-            if host.presentedNode === presented { model.withdrawPresentation(from: host) }
+            if host.presentedNode === presented { model.withdrawPresentation(from: host, presentedAt: revisionBefore) }
             throw timeout
         }
     }

@@ -184,6 +184,9 @@ struct ModelPhaseTests {
         #expect(timeout.expected.first?.hasPrefix("appearance of screen \"picker\"") == true)
         #expect(shop.model.node(named: "picker") == nil)
         #expect(shop.render() == before)
+        // Taken back, the presentation changed nothing: the error does not say the screen changed.
+        #expect(error.code == .actionFailed)
+        #expect(error.appliedOperations.isEmpty)
         #expect(shop.model.isSettled)
         #expect(shop.driver.userTapTab(1).isApplied, "no sheet the user cannot see covers the tabs")
         shop.driver.mode = .automatic

@@ -19,6 +19,15 @@ package protocol TreeRevisioning: ScreenWindow {
     /// A number that changes whenever any screen of the tree is added, removed, moved, shown or
     /// hidden.
     var treeRevision: Int { get }
+
+    /// Whether the tree is the one it was at `revision`: the same revision, or a later one that the
+    /// window knows to hold the same tree (a change it took back at once).
+    func treeIsUnchanged(since revision: Int) -> Bool
+}
+
+extension TreeRevisioning {
+    /// The same revision only.
+    package func treeIsUnchanged(since revision: Int) -> Bool { treeRevision == revision }
 }
 
 /// Supplies the window a navigation runs in, asked once at the start of every navigation.

@@ -91,7 +91,11 @@ extension NavigationRun {
         } catch {
             // An operation that changed the tree before it threw (an app's own action that presents
             // and then fails) counts as applied: the error must not claim the screen is unchanged.
-            if let revisionBefore, revisioning?.treeRevision != revisionBefore { appliedOperations.append(operation) }
+            // One the window took back at once (the SwiftUI model withdrawing a presentation its
+            // views never showed) left the tree as it was.
+            if let revisionBefore, revisioning?.treeIsUnchanged(since: revisionBefore) == false {
+                appliedOperations.append(operation)
+            }
             throw showFailure(error, in: operation)
         }
         appliedOperations.append(operation)
