@@ -376,7 +376,7 @@ public final class NavigationModel: ScreenWindow, TreeRevisioning, TransitionSet
         for pending in storedPendingAcknowledgements where pending.isAppearance(ofOtherThan: now) {
             fail(pending, with: InterruptedByUserError(expected: pending.description, userChange: summary))
         }
-        DefaultRouter.userDidChangeScreens(in: self, leaving: leaving)
+        DefaultRouter.userChangedScreens(in: self, leaving: leaving)
     }
 
     /// Notes that a popover was presented, for ``dropPopoverWhoseAnchorLeft()``.

@@ -94,6 +94,24 @@ struct ModelUserWriteTests {
         #expect(shop.events.last == "user: screen \"home\" -> screen \"list\"")
     }
 
+    @Test(
+        "a tab tapped while a navigation waits for its view is reported as the user's, and the navigation reports nothing after"
+    )
+    func tabTapDuringANavigation() async throws {
+        let shop = ModelShop()
+        await shop.go(shop.product, 1)
+        let reported = shop.events.count
+        shop.driver.mode = .manual
+        let navigation = Task { await shop.failing(shop.specs, 1) }
+        _ = await shop.driver.waitForPendingAcknowledgement()
+        #expect(shop.driver.userTapTab(0).isApplied)
+        let error = try #require(await navigation.value)
+        #expect(error.underlyingError is InterruptedByUserError)
+        #expect(shop.model.current?.name == "home")
+        // The user saw "product 1" until the tap: the push of the specs never appeared.
+        #expect(Array(shop.events[reported...]) == ["user: screen \"product 1\" -> screen \"home\""])
+    }
+
     @Test("a tab under a sheet cannot be tapped")
     func coveredTab() async {
         let shop = ModelShop()

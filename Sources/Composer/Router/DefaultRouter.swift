@@ -234,11 +234,15 @@ public final class DefaultRouter {
     ) async throws(RoutingError) -> T {
         let listens = observation.listens
         let before = listens ? current() : nil
+        if listens { observation.lastCurrent = before }
+        let userChanges = observation.userChangesReported
         defer {
-            // A router that began listening during this change reports from the screen it saw then.
+            // A router that began listening during this change, or that reported a change of the
+            // user's meanwhile, reports from the screen it saw then.
             if listens || observation.listens {
+                let seenSince = !listens || observation.userChangesReported != userChanges
                 observation.report(
-                    cause: byUser() ? .user : .router, from: listens ? before : observation.lastCurrent, in: window)
+                    cause: byUser() ? .user : .router, from: seenSince ? observation.lastCurrent : before, in: window)
             }
         }
         return try await change()

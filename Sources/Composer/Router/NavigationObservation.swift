@@ -92,6 +92,7 @@ extension DefaultRouter {
     /// twice.
     public func userDidChangeScreens(leaving: (any Screen)? = nil) {
         guard !observation.isChangingScreens, let window = windowProvider.window else { return }
+        observation.userChangesReported &+= 1
         observation.report(cause: .user, from: leaving ?? observation.lastCurrent, in: window)
     }
 
@@ -102,6 +103,22 @@ extension DefaultRouter {
     public static func userDidChangeScreens(in window: any ScreenWindow, leaving: (any Screen)? = nil) {
         for router in RouterObservation.listeningRouters() where router.windowProvider.window === window {
             router.userDidChangeScreens(leaving: leaving)
+        }
+    }
+
+    /// ``userDidChangeScreens(in:leaving:)`` for a window that knows the change is the user's (the
+    /// SwiftUI model applies a binding the user wrote), reported even while a router is changing
+    /// the screens: no callback of the router's own change comes this way, so none is counted twice.
+    /// During a navigation the change is reported from the screen current when it began (the
+    /// user saw no screen of it appear yet), and the navigation's own report starts after it.
+    package static func userChangedScreens(in window: any ScreenWindow, leaving: (any Screen)?) {
+        for router in RouterObservation.listeningRouters() where router.windowProvider.window === window {
+            guard router.observation.isChangingScreens else {
+                router.userDidChangeScreens(leaving: leaving)
+                continue
+            }
+            router.observation.userChangesReported &+= 1
+            router.observation.report(cause: .user, from: router.observation.lastCurrent, in: window)
         }
     }
 }
@@ -118,8 +135,12 @@ final class RouterObservation {
 
     private var observers: [(id: Int, call: @MainActor (NavigationEvent) -> Void)] = []
     private var nextID = 0
-    /// The current screen at the last report, weakly: a popped screen must not be kept alive by it.
+    /// The current screen at the last report, or when the running navigation began, weakly: a
+    /// popped screen must not be kept alive by it.
     weak var lastCurrent: (any Screen)?
+    /// How many of the user's changes were reported: a navigation that saw the count move while
+    /// it ran reports its own change from the screen the last of them left current.
+    var userChangesReported = 0
     /// The screens whose callers wait for a result, with how to end each wait.
     var pendingResults: [PendingResult] = []
     /// Whether this router is in ``listeners``.
