@@ -425,7 +425,7 @@ public final class NavigationModel: ScreenWindow, TreeRevisioning, TransitionSet
         if kind == .appearance { dropAppearance(unlessCurrent: false) }
         nextAcknowledgementID += 1
         let pending = PendingAcknowledgement(id: nextAcknowledgementID, kind: kind, node: node, summary: change)
-        node.acknowledgingModel = self
+        node.setAcknowledgingModel(self, for: kind)
         changePendingAcknowledgements { $0.append(pending) }
         acknowledgementRequested?(pending)
     }

@@ -152,14 +152,19 @@ open class NavigationNode: ModalPresenting, DismissalVetoing, Identifiable, Hash
         get { rootModelLink?.target }
         set { rootModelLink = newValue?.link }
     }
-    /// The model that last waited for this node, which its view's acknowledgements go to (a
-    /// dismissed node has left the tree when its view disappears).
-    var acknowledgingModel: NavigationModel? {
-        get { acknowledgingModelLink?.target }
-        set { acknowledgingModelLink = newValue?.link }
+    /// The models that last waited for this node to appear and to disappear, which its view's
+    /// acknowledgements go to (a dismissed node has left the tree when its view disappears). Two,
+    /// not one: a node dismissed in one window may be shown in another before the first view's
+    /// disappearance comes, and each window waits for its own.
+    func acknowledgingModel(for kind: PendingAcknowledgement.Kind) -> NavigationModel? {
+        kind == .appearance ? appearanceModelLink?.target : disappearanceModelLink?.target
+    }
+    func setAcknowledgingModel(_ model: NavigationModel, for kind: PendingAcknowledgement.Kind) {
+        if kind == .appearance { appearanceModelLink = model.link } else { disappearanceModelLink = model.link }
     }
     @ObservationIgnored @exclusivity(unchecked) private var rootModelLink: BackLink<NavigationModel>?
-    @ObservationIgnored @exclusivity(unchecked) private var acknowledgingModelLink: BackLink<NavigationModel>?
+    @ObservationIgnored @exclusivity(unchecked) private var appearanceModelLink: BackLink<NavigationModel>?
+    @ObservationIgnored @exclusivity(unchecked) private var disappearanceModelLink: BackLink<NavigationModel>?
     /// Whether this node's view disappeared without the model waiting for it and has not come back
     /// since (a sheet the user swiped down, whose binding write can come a second later): a
     /// dismissal of this level by the router does not wait for a disappearance that has come
@@ -230,7 +235,7 @@ open class NavigationNode: ModalPresenting, DismissalVetoing, Identifiable, Hash
     /// that appears again does no harm.
     public func didAppear() {
         if viewDisappearedUnasked { markView(disappearedUnasked: false) }
-        acknowledgingModel?.acknowledge(.appearance, of: self)
+        acknowledgingModel(for: .appearance)?.acknowledge(.appearance, of: self)
     }
 
     /// Tells the model that this node's view disappeared (call it from `onDisappear`). A dismissal
@@ -238,7 +243,7 @@ open class NavigationNode: ModalPresenting, DismissalVetoing, Identifiable, Hash
     /// down and SwiftUI has not written the binding yet) is kept until the view comes back, so that
     /// a dismissal of the router made meanwhile does not wait for it in vain.
     public func didDisappear() {
-        if let model = acknowledgingModel, model.acknowledge(.disappearance, of: self) { return }
+        if let model = acknowledgingModel(for: .disappearance), model.acknowledge(.disappearance, of: self) { return }
         if !viewDisappearedUnasked { markView(disappearedUnasked: true) }
     }
 

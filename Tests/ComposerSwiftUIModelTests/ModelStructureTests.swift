@@ -506,6 +506,30 @@ struct ModelStructureTests {
         #expect(model.isSettled)
     }
 
+    @Test("a sheet dismissed in one window and shown in another: each window's view acknowledges to its own model")
+    func nodeMovesToAnotherWindowWhileItsDismissalWaits() async throws {
+        let stack = StackNode("nav", nodes: [NavigationNode("home")])
+        let first = NavigationModel(root: stack)
+        first.acknowledgementTimeout = .milliseconds(300)
+        let firstDriver = NavigationModelDriver(model: first)
+        let sheet = NavigationNode("sheet")
+        try await stack.presentScreen(sheet, animated: false)
+        firstDriver.mode = .manual
+        let dismissal = Task { try await stack.dismissPresentedScreen(animated: true) }
+        _ = await firstDriver.waitForPendingAcknowledgement()
+        // Out of the first tree, the sheet is shown by a second window before the first window's
+        // view of it has disappeared.
+        let second = NavigationModel()
+        let secondDriver = NavigationModelDriver(model: second)
+        try await second.setRootScreen(sheet, animated: false)
+        #expect(second.isSettled, "the second window's view appeared")
+        sheet.didDisappear()
+        try await dismissal.value
+        #expect(first.isSettled)
+        #expect(second.current === sheet)
+        withExtendedLifetime(secondDriver) {}
+    }
+
     @Test("a container outside any model changes at once, with nothing to acknowledge")
     func detachedContainer() async throws {
         let stack = StackNode("loose")
