@@ -122,7 +122,9 @@ public final class NavigationModel: ScreenWindow, TreeRevisioning, TransitionSet
         let timer: Task<Void, Never>
     }
 
-    /// Creates a model showing `root` (shown at once, with nothing to acknowledge).
+    /// Creates a model showing `root` (shown at once, with nothing to acknowledge). A root that is
+    /// already in a tree is refused and the model starts empty; ``setRootScreen(_:animated:)``
+    /// throws the reason.
     public init(root: NavigationNode? = nil) {
         guard let root, (try? root.checkIsFree()) != nil else { return }
         self.root = root

@@ -17,6 +17,10 @@ extension DefaultRouter {
     /// A tap on a tab no registered step leads into still runs the router-wide guards. The tab is
     /// matched when the user taps it, with the step's finder: the tab holds the screen the finder
     /// finds (or is that screen).
+    ///
+    /// The UIKit adapter asks the window's router about every tap. The SwiftUI navigation model
+    /// does not: there a tab that needs a guard runs the navigation its tab node's
+    /// `userSelectionNavigation` holds.
     public func guardTabTaps<ViewController>(with step: DestinationStep<ViewController, Void>) {
         tabTapGuards.append(step.chain)
         // A router that guards tabs must be found from its window when the user taps one.
