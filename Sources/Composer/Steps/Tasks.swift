@@ -5,6 +5,11 @@
 /// destination already exists: a guard protects the screen, not the path. To reject, throw; the
 /// error is reported inside ``RoutingError/Code/interceptorRejected``. An interceptor may itself
 /// navigate through the same router (to show a login screen, say) and wait for the user.
+///
+/// A navigation it starts without awaiting it must be started with
+/// ``Router/startNavigationTask(_:)``, so that it waits its turn: a plain `Task` made in the
+/// interceptor inherits the running navigation's mark (a task-local value), and its navigation would
+/// run at once, in the middle of the one that started it.
 @MainActor
 public protocol RoutingInterceptor {
     /// The context of the navigation being checked.
