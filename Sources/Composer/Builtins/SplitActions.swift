@@ -77,6 +77,9 @@ public struct ShowDetailAction<Container: SplitContainer>: ContainerAction {
     }
 }
 
+// A split view without a primary column refuses every detail.
+extension ShowDetailAction: MergeRefusalHoldsForAnyScreen {}
+
 /// Pushes a screen onto the navigation stack of a split view's detail column.
 public struct PushOnDetailAction<Container: SplitContainer>: ContainerAction {
     /// The action has no settings: a chain reads better with the shorthand `UISplitViewController.pushOnDetail()`,
@@ -114,6 +117,9 @@ public struct PushOnDetailAction<Container: SplitContainer>: ContainerAction {
         try refuseContainersInStack(screenType)
     }
 }
+
+// The merge refuses every screen: a new split view has no detail stack yet.
+extension PushOnDetailAction: MergeRefusalHoldsForAnyScreen {}
 
 extension SplitContainer {
     /// Makes the screen the primary column.

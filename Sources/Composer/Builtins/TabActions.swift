@@ -47,6 +47,9 @@ public struct AddTabAction<Container: TabsContainer>: ContainerAction {
     }
 }
 
+// An index out of range is refused whatever the screen; a screen already a tab is refused too.
+extension AddTabAction: MergeRefusalHoldsForAnyScreen {}
+
 /// Selects a screen that is already one of the tabs.
 public struct SelectTabAction<Container: TabsContainer>: ContainerAction {
     /// The action has no settings: a chain reads better with the shorthand `UITabBarController.selectTab()`,

@@ -58,6 +58,17 @@ extension ContainerAction {
     public func checkAccepts(_ screenType: Any.Type, on container: Container) throws {}
 }
 
+/// A ``ContainerAction`` whose ``ContainerAction/merge(_:into:)``, when it refuses a screen that is
+/// not among the children and is no container (the stand-in preflight merges for a screen not built
+/// yet), would refuse any screen: it refuses only for what the children are (an index out of
+/// range, no primary column), or refuses a screen already among them as well. Preflight reports
+/// such a refusal before any guard or factory runs. An action whose merge never refuses the
+/// stand-in needs no conformance. ``SelectTabAction`` has none: it refuses every screen that is not
+/// a tab yet, and its factory may hand back one that is. Nor has an app's own action: its merge may
+/// refuse by the screen's type, which a stand-in lacks, so its refusal is reported with the real
+/// screen in the show phase.
+protocol MergeRefusalHoldsForAnyScreen {}
+
 extension ContainerAction where Container: ChildListContainer {
     /// Reads the container's children, merges `screen` and writes them back as one change.
     public func perform(_ screen: any Screen, on container: Container, animated: Bool) async throws {

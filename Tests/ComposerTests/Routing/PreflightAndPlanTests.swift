@@ -174,6 +174,88 @@ struct PreflightAndPlanTests {
         #expect(journal.lines.isEmpty)
     }
 
+    /// An index out of range depends only on the tabs on screen and the route, so preflight
+    /// refuses it with the action named, before the guard or the factory runs: before, the guard
+    /// and the factory ran and the action's error reached the caller with no step.
+    @Test(
+        "addTab() with an index out of range on live tabs is refused before any guard or factory runs, naming the action"
+    )
+    func mergeRefusalForAnyScreenIsReportedInPreflight() async throws {
+        let window = TestWindow(root: TestTabsContainer("tabs", tabs: [TestScreen("home"), TestScreen("shop")]))
+        let router = DefaultRouter(window: window)
+        let before = """
+            window
+              tabs "tabs" selected=0
+                screen "home"
+                screen "shop"
+            """
+        #expect(window.render() == before)
+        let sixthTab = StepAssembly(
+            finder: ClassWithContextFinder<ProductScreen, Int>(), factory: ProductFactory(journal: journal)
+        )
+        .adding(RecordingInterceptor<Int>(journal: journal, name: "product"))
+        .using(TestTabsContainer.addTab(.replace(at: 5)))
+        .from(GeneralStep.custom(ClassFinder<TestTabsContainer, Int>()))
+        .assemble()
+
+        let error = await #expect(throws: RoutingError.self) {
+            try await router.navigate(to: sixthTab, with: 3, animated: false)
+        }
+
+        #expect(error?.code == .actionFailed)
+        #expect(error?.step == "action AddTabAction<TestTabsContainer> of step 0")
+        #expect(
+            error?.failingStep == FailingStep(position: 0, role: .action, typeName: "AddTabAction<TestTabsContainer>"))
+        #expect(error?.expected == "AddTabAction<TestTabsContainer> to put the new ProductScreen into tabs \"tabs\"")
+        #expect(error?.found == "it refused before anything ran")
+        #expect(
+            (error?.underlyingError as? ContainerActionError)?.message
+                == "cannot replace the tab at index 5: there are 2 tab(s), valid indices are 0...1")
+        #expect(error?.plan.contains("stage: preflight") == true)
+        #expect(window.render() == before)
+        #expect(journal.lines.isEmpty, "no interceptor or factory ran")
+    }
+
+    /// `selectTab()` refuses the stand-in preflight merges for the screen not built yet, but the
+    /// factory may hand back one of the tabs (`selectExistingTab`), so preflight must not refuse:
+    /// the refusal comes once the screen is built, still before anything changes, and names the
+    /// action rather than reaching the caller as an anonymous error.
+    @Test("selectTab() of a built screen that is not a tab is refused once it is built, naming the action")
+    func mergeRefusalThatDependsOnTheScreenIsReportedWithIt() async throws {
+        let window = TestWindow(root: TestTabsContainer("tabs", tabs: [TestScreen("home"), TestScreen("shop")]))
+        let router = DefaultRouter(window: window)
+        let before = """
+            window
+              tabs "tabs" selected=0
+                screen "home"
+                screen "shop"
+            """
+        #expect(window.render() == before)
+        let selected = StepAssembly(
+            finder: ClassWithContextFinder<ProductScreen, Int>(), factory: ProductFactory(journal: journal)
+        )
+        .adding(RecordingInterceptor<Int>(journal: journal, name: "product"))
+        .using(TestTabsContainer.selectTab())
+        .from(GeneralStep.custom(ClassFinder<TestTabsContainer, Int>()))
+        .assemble()
+
+        let error = await #expect(throws: RoutingError.self) {
+            try await router.navigate(to: selected, with: 3, animated: false)
+        }
+
+        #expect(error?.code == .actionFailed)
+        #expect(error?.step == "action SelectTabAction<TestTabsContainer> of step 0")
+        #expect(
+            error?.failingStep
+                == FailingStep(position: 0, role: .action, typeName: "SelectTabAction<TestTabsContainer>"))
+        #expect(error?.found == "it refused")
+        #expect(
+            (error?.underlyingError as? ContainerActionError)?.message
+                == "screen \"product 3\" is not one of the 2 tab(s), so it cannot be selected")
+        #expect(window.render() == before)
+        #expect(journal.lines == ["intercept product 3", "build product 3"])
+    }
+
     @Test("After a guard that changed nothing, the router does not plan again; after one that did, it does")
     func replanOnlyWhenTheTreeChanged() async throws {
         let window = TestWindow(root: TestNavigationContainer("main", stack: [ListScreen()]))

@@ -150,7 +150,8 @@ extension StepNode.Integration {
             },
             checkAccepts: { screenType, container in
                 if case let container as A.Container = container { try action.checkAccepts(screenType, on: container) }
-            })
+            },
+            mergeRefusalHoldsForAnyScreen: action is any MergeRefusalHoldsForAnyScreen)
     }
 }
 

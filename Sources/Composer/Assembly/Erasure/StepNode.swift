@@ -31,6 +31,9 @@ struct StepNode {
         /// Refuses, in preflight, a screen of the given declared type that the action could never
         /// put on the given target, which is on screen (``ContainerAction/checkAccepts(_:on:)``).
         var checkAccepts: @MainActor (Any.Type, any Screen) throws -> Void = { _, _ in }
+        /// Whether a refusal of ``merge`` for the preflight stand-in holds for the real screen too
+        /// (`MergeRefusalHoldsForAnyScreen`), so preflight reports it.
+        var mergeRefusalHoldsForAnyScreen = false
 
         var isContainer: Bool { merge != nil }
     }

@@ -6,7 +6,8 @@ extension NavigationRun {
         /// The screens that revealing the anchor removes (dismissed above it, popped off its stacks,
         /// hidden containers' panels) accept leaving, and the anchor can dismiss what covers it.
         case reveal
-        /// The screens the actions remove from live containers accept leaving.
+        /// The screens the actions remove from live containers accept leaving, and no merge into
+        /// one refuses whatever screen its step brings (a tab index out of range).
         case removalsByActions
         /// The actions onto live screens accept the types of the screens they will put there
         /// (``ContainerAction/checkAccepts(_:on:)``).
@@ -35,7 +36,8 @@ extension NavigationRun {
 
     /// The screens that actions remove from containers on screen: what an action declares (a
     /// split view's replaced column) and what merging into a list container drops (with stand-ins
-    /// for the screens not built yet).
+    /// for the screens not built yet). A merge that refuses a stand-in where it would refuse any
+    /// screen fails here as its step's action.
     private func checkRemovalsByActions() throws {
         for index in plan.newSteps {
             guard case .live(let target)? = plan.steps[index].target,
@@ -47,11 +49,23 @@ extension NavigationRun {
         }
         do {
             _ = try integrationOperations(standingIn: true)
-        } catch let error as RoutingError where error.code == .dismissalRefused {
+        } catch let error as RoutingError where error.code == .dismissalRefused || refusalHoldsForAnyScreen(error) {
             throw error
         } catch {
-            // Anything else is for the show phase to report with the real screens.
+            // A refusal of the stand-in that the real screen may not meet (an app's action
+            // refusing by type, `selectTab()` of a screen its factory takes from the tabs) is for
+            // the show phase to report with the real screens.
         }
+    }
+
+    /// Whether `error` is a merge's refusal of the stand-in by an action that would refuse any
+    /// screen there (`MergeRefusalHoldsForAnyScreen`): an index out of range, say, which depends
+    /// only on the tree and the plan.
+    private func refusalHoldsForAnyScreen(_ error: RoutingError) -> Bool {
+        guard error.code == .actionFailed, let position = error.failingStep?.position,
+            plan.steps.indices.contains(position)
+        else { return false }
+        return plan.steps[position].node.integration?.mergeRefusalHoldsForAnyScreen == true
     }
 
     /// Each action onto a screen on screen checks, by the type its step declares, that it can put

@@ -212,17 +212,22 @@ extension NavigationRun {
     }
 
     /// The children `list` will have once the group's screens are merged in, after checking that
-    /// no screen the merge removes refuses to leave.
+    /// no screen the merge removes refuses to leave. An action that refuses its screen fails as
+    /// that step's action (``RoutingError/Code/actionFailed``), with its error as the cause.
     private func merged(_ group: [Int], into list: any ChildListContainer, standingIn: Bool) throws
         -> ContainerChildren
     {
         let before = list.containerChildren
         var children = before
         for member in group {
-            guard let merge = plan.steps[member].node.integration?.merge,
+            guard let integration = plan.steps[member].node.integration, let merge = integration.merge,
                 let screen = plan.steps[member].screen ?? (standingIn ? PreflightStandIn() : nil)
             else { continue }
-            try merge(screen, &children)
+            try asking(
+                integration, of: member,
+                expected: "\(integration.name) to put the new \(plan.steps[member].node.screenTypeName) into \(list)",
+                found: standingIn ? "it refused before anything ran" : "it refused"
+            ) { try merge(screen, &children) }
         }
         var removed: [any Screen] = []
         for old in before.screens where children.screens.firstIndex(ofIdentical: old) == nil { removed.append(old) }
