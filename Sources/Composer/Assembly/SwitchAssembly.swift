@@ -21,10 +21,26 @@ public struct SwitchAssembly<ViewController, Context> {
     }
 
     /// A case taken when `finder` finds a screen in the live tree.
+    ///
+    /// A finder that throws fails the navigation with ``RoutingError/Code/screenNotFound`` naming
+    /// this case and the finder, as a step's finder does; a ``RoutingError`` it throws passes as it is.
     public func addCase<F: Finder>(when finder: F, from step: DestinationStep<ViewController, Context>) -> Self
     where F.Context == Context {
         var copy = self
-        copy.cases.append { context, tree in try finder.findScreen(with: context, in: tree) == nil ? nil : step }
+        let name =
+            "case \(cases.count + 1) of SwitchAssembly<\(ViewController.self), \(Context.self)> (finder \(F.self))"
+        copy.cases.append { context, tree in
+            let found: F.ViewController?
+            do {
+                found = try finder.findScreen(with: context, in: tree)
+            } catch let error as RoutingError {
+                throw error
+            } catch {
+                // The switch stands where the branch it picks will: at the head of its own chain.
+                throw StepNode.finderFailure(error, step: name, position: 0, finderName: "\(F.self)")
+            }
+            return found == nil ? nil : step
+        }
         return copy
     }
 

@@ -9,6 +9,16 @@ final class Experiment {
     var isGroupB = false
 }
 
+/// What a finder throws while the catalog it reads is locked.
+struct CatalogLocked: Error, CustomStringConvertible {
+    var description: String { "the catalog is locked" }
+}
+
+/// A finder that cannot answer: it throws ``CatalogLocked``.
+struct LockedFinder<ViewController>: Finder {
+    func findScreen(with context: Int, in tree: ScreenTree) throws -> ViewController? { throw CatalogLocked() }
+}
+
 @MainActor
 @Suite("Configuration sets and the navigation queue")
 struct SwitchAndQueueTests {
@@ -63,6 +73,79 @@ struct SwitchAndQueueTests {
 
         try await router.navigate(to: product, with: 101)
         #expect(window.render().contains("screen \"product 101\""))
+    }
+
+    /// A case's finder decides which steps the navigation takes, so its error is a finder's:
+    /// ``RoutingError/Code/screenNotFound`` naming the case and the finder, with the finder's error
+    /// as the cause, before any guard or factory runs. Before, it reached the caller as an
+    /// anonymous `actionFailed` ("an unexpected error") naming no step.
+    @Test("A SwitchAssembly case whose finder throws fails with screenNotFound naming the case and its finder")
+    func switchCaseFinderErrorNamesTheCase() async throws {
+        let window = TestWindow(root: TestNavigationContainer("main", stack: [TestScreen("home")]))
+        let router = DefaultRouter(window: window)
+        let before = """
+            window
+              nav "main"
+                screen "home"
+            """
+        #expect(window.render() == before)
+        let product = SwitchAssembly<ProductScreen, Int>()
+            .addCase { id in id > 100 ? routes.productModal : nil }
+            .addCase(when: LockedFinder<ProductScreen>(), from: routes.productModal)
+            .assemble(default: routes.productPushed)
+
+        let error = await #expect(throws: RoutingError.self) {
+            try await router.navigate(to: product, with: 1)
+        }
+
+        #expect(error?.code == .screenNotFound)
+        #expect(error?.step == "case 2 of SwitchAssembly<ProductScreen, Int> (finder LockedFinder<ProductScreen>)")
+        #expect(error?.failingStep == FailingStep(position: 0, role: .finder, typeName: "LockedFinder<ProductScreen>"))
+        #expect(error?.expected == "the finder to answer whether the screen exists")
+        #expect(error?.found == "the finder threw")
+        #expect(error?.underlyingError is CatalogLocked)
+        #expect(window.render() == before)
+        #expect(journal.lines.isEmpty)
+    }
+
+    /// A switch that picks the origin of a chain stands where its branch will: the failing step's
+    /// position counts the steps towards the destination, as a step's own finder error does.
+    @Test("A throwing case finder of a SwitchAssembly at the origin of a chain is named at the origin's position")
+    func switchCaseFinderErrorAtTheOrigin() async throws {
+        let window = TestWindow(root: TestNavigationContainer("main", stack: [TestScreen("home")]))
+        let router = DefaultRouter(window: window)
+        let before = """
+            window
+              nav "main"
+                screen "home"
+            """
+        #expect(window.render() == before)
+        let stack = SwitchAssembly<TestNavigationContainer, Int>()
+            .addCase(when: LockedFinder<TestNavigationContainer>(), from: GeneralStep.current().expectingContainer())
+            .assemble(default: GeneralStep.current().expectingContainer())
+        let product = StepAssembly(
+            finder: NilFinder<ProductScreen, Int>(), factory: ProductFactory(journal: journal)
+        )
+        .adding(RecordingInterceptor<Int>(journal: journal, name: "product"))
+        .using(TestNavigationContainer.push())
+        .from(stack)
+        .assemble()
+
+        let error = await #expect(throws: RoutingError.self) {
+            try await router.navigate(to: product, with: 1)
+        }
+
+        #expect(error?.code == .screenNotFound)
+        #expect(
+            error?.step
+                == "case 1 of SwitchAssembly<TestNavigationContainer, Int> (finder LockedFinder<TestNavigationContainer>)"
+        )
+        #expect(
+            error?.failingStep
+                == FailingStep(position: 1, role: .finder, typeName: "LockedFinder<TestNavigationContainer>"))
+        #expect(error?.underlyingError is CatalogLocked)
+        #expect(window.render() == before)
+        #expect(journal.lines.isEmpty)
     }
 
     @Test(

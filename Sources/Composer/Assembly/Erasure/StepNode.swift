@@ -195,11 +195,18 @@ struct StepNode {
         } catch let error as RoutingError {
             throw error
         } catch {
-            throw RoutingError(
-                code: .screenNotFound, step: step(), expected: "the finder to answer whether the screen exists",
-                found: "the finder threw", underlyingError: error,
-                failingStep: FailingStep(position: position, role: .finder, typeName: finderName ?? "finder"))
+            throw Self.finderFailure(error, step: step(), position: position, finderName: finderName ?? "finder")
         }
+    }
+
+    /// The error of a finder that threw `error` (not a ``RoutingError``, which passes through as it
+    /// is): ``RoutingError/Code/screenNotFound`` naming `step`, the finder's step or the
+    /// ``SwitchAssembly`` case it decides, at `position` in the chain.
+    static func finderFailure(_ error: any Error, step: String, position: Int?, finderName: String) -> RoutingError {
+        RoutingError(
+            code: .screenNotFound, step: step, expected: "the finder to answer whether the screen exists",
+            found: "the finder threw", underlyingError: error,
+            failingStep: FailingStep(position: position, role: .finder, typeName: finderName))
     }
 
     func composingContext(_ outer: @escaping @MainActor (Any) throws -> Any) -> StepNode {
@@ -252,7 +259,22 @@ struct StepChain {
         StepChain { _, _ in nodes }
     }
 
+    /// This chain behind `head`, the steps towards the destination. A failing step this chain
+    /// names by its position while it resolves (a ``SwitchAssembly`` case's finder, at 0) is moved
+    /// behind `head`, so the position is the one in the whole chain.
     func appending(after head: [StepNode]) -> StepChain {
-        StepChain { context, tree in head + (try resolve(context, tree)) }
+        StepChain { context, tree in
+            do {
+                return head + (try resolve(context, tree))
+            } catch let error as RoutingError {
+                guard let failing = error.failingStep, let position = failing.position else { throw error }
+                throw RoutingError(
+                    code: error.code, step: error.step, expected: error.expected, found: error.found,
+                    plan: error.plan, underlyingError: error.underlyingError,
+                    failingStep: FailingStep(
+                        position: position + head.count, role: failing.role, typeName: failing.typeName),
+                    appliedOperations: error.appliedOperations)
+            }
+        }
     }
 }
