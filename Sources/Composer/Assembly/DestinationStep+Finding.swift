@@ -9,8 +9,8 @@ extension DestinationStep {
     ///
     /// - Throws: the ``RoutingError`` a navigation would throw while planning: a context of the
     ///   wrong type (``RoutingError/Code/contextMismatch``), a ``SwitchAssembly`` with no case
-    ///   (``RoutingError/Code/noMatchingCase``), or a finder that threw
-    ///   (``RoutingError/Code/screenNotFound``).
+    ///   (``RoutingError/Code/noMatchingCase``), or a finder that threw or answered with a screen
+    ///   that is not in `tree`'s window (``RoutingError/Code/screenNotFound``).
     public func existingScreen(with context: Context, in tree: ScreenTree) throws(RoutingError) -> ViewController? {
         let destination: StepNode
         let destinationContext: Any

@@ -127,6 +127,24 @@ public struct ScreenTree {
         return presentationLevels.contains { $0 === levelRoot }
     }
 
+    /// Whether `screen` hangs from this window's root: the root of its level is the window's root,
+    /// or is presented by a screen that does, level by level. Unlike ``contains(_:)`` it lists no
+    /// levels, and it holds for a presentation hosted off the visible path as well. The window's
+    /// own ``WindowAnchor`` (`GeneralStep.window()`), which stands above the root, is held too.
+    func holds(_ screen: any Screen) -> Bool {
+        if case let anchor as WindowAnchor = screen { return anchor.window === window }
+        guard let root else { return false }
+        var node = screen
+        var levels = 0
+        while let levelRoot = Self.levelRoot(of: node), levels <= 10_000 {
+            if levelRoot === root { return true }
+            guard let presenter = levelRoot.presentingScreen else { return false }
+            node = presenter
+            levels += 1
+        }
+        return false
+    }
+
     // MARK: - Static helpers that need no window
 
     /// The first of `node` and its ancestors (through `parent`) that `matches`, or `nil`: the walk

@@ -185,18 +185,31 @@ struct StepNode {
     /// What this step's finder finds in `tree` for the step's own `context`: the one way every
     /// caller asks (planning, ``DestinationStep/existingScreen(with:in:)``). `nil` for a step without
     /// a finder or a screen not there. A finder's own ``RoutingError`` passes through; anything else
-    /// it throws fails with ``RoutingError/Code/screenNotFound`` naming `step` at `position`.
+    /// it throws, and a screen it answers with that is not in `tree`'s window, fails with
+    /// ``RoutingError/Code/screenNotFound`` naming `step` at `position`.
     func findScreen(
         with context: Any, in tree: ScreenTree, step: @autoclosure () -> String, position: Int?
     ) throws(RoutingError) -> (any Screen)? {
         guard let find else { return nil }
+        let found: (any Screen)?
         do {
-            return try find(context, tree)
+            found = try find(context, tree)
         } catch let error as RoutingError {
             throw error
         } catch {
             throw Self.finderFailure(error, step: step(), position: position, finderName: finderName ?? "finder")
         }
+        // A finder that answers from what it holds rather than from `tree` can name a screen that
+        // has left the window (popped or dismissed, and still kept by the app). Revealing it, putting
+        // screens on it or returning it would show nothing; refused here, where the finder answers,
+        // the navigation fails before any guard, factory or transition runs, naming the finder.
+        if let found, !tree.holds(found) {
+            throw RoutingError(
+                code: .screenNotFound, step: step(), expected: "the finder to answer with a screen in the window",
+                found: "it answered \(found), which is not in the window (removed from it, or never shown)",
+                failingStep: FailingStep(position: position, role: .finder, typeName: finderName ?? "finder"))
+        }
+        return found
     }
 
     /// The error of a finder that threw `error` (not a ``RoutingError``, which passes through as it
