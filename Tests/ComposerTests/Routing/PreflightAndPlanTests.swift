@@ -256,6 +256,48 @@ struct PreflightAndPlanTests {
         #expect(journal.lines == ["intercept product 3", "build product 3"])
     }
 
+    /// The anchor sits in the middle of a stack: revealing it pops the screen above it, so
+    /// `pushReplacingLast()` then replaces the anchor itself. Preflight must merge into the stack as
+    /// the reveal leaves it and ask the anchor, not the screen the reveal pops; asked only when the
+    /// action ran, the anchor refused after the pop had changed the tree.
+    @Test("Replacing the last screen of a stack the reveal pops back asks the revealed screen before anything runs")
+    func replacingTheRevealedScreenIsAskedInPreflight() async throws {
+        let wizardStep = TestScreen("wizard step")
+        wizardStep.canBeDismissed = false
+        let window = TestWindow(
+            root: TestNavigationContainer("main", stack: [TestScreen("home"), wizardStep, TestScreen("help")]))
+        let router = DefaultRouter(window: window)
+        let nextStep = StepAssembly(
+            finder: ClassWithContextFinder<ProductScreen, Int>(), factory: ProductFactory(journal: journal)
+        )
+        .adding(RecordingInterceptor<Int>(journal: journal, name: "product"))
+        .using(TestNavigationContainer.pushReplacingLast())
+        .from(GeneralStep.custom(InstanceFinder<TestScreen, Int>(wizardStep)).expectingContainer())
+        .assemble()
+        let before = """
+            window
+              nav "main"
+                screen "home"
+                screen "wizard step"
+                screen "help"
+            """
+        #expect(window.render() == before)
+
+        let error = await #expect(throws: RoutingError.self) {
+            try await router.navigate(to: nextStep, with: 7, animated: false)
+        }
+
+        #expect(error?.code == .dismissalRefused)
+        #expect(
+            error?.failingStep
+                == FailingStep(position: 0, role: .action, typeName: "PushReplacingLastAction<TestNavigationContainer>")
+        )
+        #expect(error?.found == "screen \"wizard step\" refuses (canBeDismissed is false)")
+        #expect(error?.appliedOperations.isEmpty == true)
+        #expect(window.render() == before, "\"help\" is still on the stack")
+        #expect(journal.lines.isEmpty, "no guard or factory ran")
+    }
+
     @Test("After a guard that changed nothing, the router does not plan again; after one that did, it does")
     func replanOnlyWhenTheTreeChanged() async throws {
         let window = TestWindow(root: TestNavigationContainer("main", stack: [ListScreen()]))

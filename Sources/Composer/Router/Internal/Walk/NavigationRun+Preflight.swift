@@ -18,15 +18,18 @@ extension NavigationRun {
         case initialChildren
     }
 
-    /// Runs every ``PreflightCheck`` on the plan.
+    /// Runs every ``PreflightCheck`` on the plan. The merges of the actions are judged against the
+    /// tree as the operations before them leave it: the reveal's pops, then the merges nearer the
+    /// anchor, which run first.
     func preflight() throws {
         stage = .preflight
+        var reveal = CheckedReveal.none
         for check in PreflightCheck.allCases {
             switch check {
             case .reveal:
-                let operations = try revealOperations()
-                checkedReveal = (revisioning?.treeRevision, operations)
-            case .removalsByActions: try checkRemovalsByActions()
+                reveal = try revealOperations()
+                checkedReveal = (revisioning?.treeRevision, reveal)
+            case .removalsByActions: try checkRemovalsByActions(after: reveal)
             case .actionsAccept: try checkActionsAccept()
             case .contexts: try validateContexts()
             case .initialChildren: try createInitialChildren()
@@ -36,9 +39,10 @@ extension NavigationRun {
 
     /// The screens that actions remove from containers on screen: what an action declares (a
     /// split view's replaced column) and what merging into a list container drops (with stand-ins
-    /// for the screens not built yet). A merge that refuses a stand-in where it would refuse any
-    /// screen fails here as its step's action.
-    private func checkRemovalsByActions() throws {
+    /// for the screens not built yet), merged into the children `reveal` and the merges before
+    /// leave there. A merge that refuses a stand-in where it would refuse any screen fails here as
+    /// its step's action.
+    private func checkRemovalsByActions(after reveal: CheckedReveal) throws {
         for index in plan.newSteps {
             guard case .live(let target)? = plan.steps[index].target,
                 let integration = plan.steps[index].node.integration
@@ -48,7 +52,7 @@ extension NavigationRun {
                 expected: "the screens \(integration.name) removes from \(target) to accept leaving")
         }
         do {
-            _ = try integrationOperations(standingIn: true)
+            _ = try integrationOperations(after: reveal, standingIn: true)
         } catch let error as RoutingError where error.code == .dismissalRefused || refusalHoldsForAnyScreen(error) {
             throw error
         } catch {

@@ -1,13 +1,26 @@
 /// Revealing the anchor: the transitions that make it visible, checked in preflight and applied
 /// first in the show phase.
 extension NavigationRun {
+    /// The transitions that reveal the anchor, and the screens they take out of the containers
+    /// around it, which the actions that follow will no longer find there.
+    struct CheckedReveal {
+        /// Dismissals first, then the containers' reveals from the outermost in.
+        let operations: [ShowOperation]
+        /// Each container whose reveal removes screens (a stack popped back to the anchor), with
+        /// those screens as the container's own list holds them (no copy).
+        let removals: [(container: any Screen, removed: ArraySlice<any Screen>)]
+
+        /// No reveal: the anchor is visible already.
+        static var none: CheckedReveal { CheckedReveal(operations: [], removals: []) }
+    }
+
     /// Dismisses what covers the anchor and makes it visible in every container around it
     /// (selects its tabs, pops its stacks, shows an app container's panel), after checking that no
     /// screen that would leave the tree refuses.
-    func revealOperations() throws -> [ShowOperation] {
+    func revealOperations() throws -> CheckedReveal {
         // The current screen is covered by nothing and shown by every container around it (a
         // container's focused child is visible): the most frequent anchor needs no reveal.
-        guard let anchor = plan.anchorScreen, anchor !== tree.current else { return [] }
+        guard let anchor = plan.anchorScreen, anchor !== tree.current else { return .none }
         let covering = ScreenTree.presentationsCovering(anchor)
         let containers = ScreenTree.ancestors(of: anchor)
         // Each list sized once: a reveal is a handful of operations, and growing them one at a
@@ -39,6 +52,8 @@ extension NavigationRun {
         var leaving: [ArraySlice<any Screen>] = []
         leaving.reserveCapacity(containers.count + 1)
         leaving.append(dismissed[...])
+        // Empty, with nothing allocated, unless a container loses screens.
+        var removals: [(container: any Screen, removed: ArraySlice<any Screen>)] = []
         var child = anchor
         // The containers' reveals run from the outermost in: listed anchor side first, then turned.
         let firstPathOperation = operations.count
@@ -46,6 +61,7 @@ extension NavigationRun {
             defer { child = container }
             guard let reveal = try revealing(child, in: container) else { continue }
             leaving.append(reveal.removedRange)
+            if !reveal.removedRange.isEmpty { removals.append((container, reveal.removedRange)) }
             operations.append(ShowOperation(reveal))
         }
         operations[firstPathOperation...].reverse()
@@ -54,7 +70,7 @@ extension NavigationRun {
                 screens, step: plan.anchor,
                 expected: "every screen above \(anchor) to accept being dismissed or popped")
         }
-        return operations
+        return CheckedReveal(operations: operations, removals: removals)
     }
 
     private func revealing(_ child: any Screen, in container: any Screen) throws -> ContainerReveal? {

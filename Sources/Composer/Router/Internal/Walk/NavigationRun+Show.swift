@@ -29,11 +29,12 @@ extension NavigationRun {
         stage = .showing
         let reveal =
             if let checkedReveal, checkedReveal.revision == nil || checkedReveal.revision == revisioning?.treeRevision {
-                checkedReveal.operations
+                checkedReveal.reveal
             } else {
                 try revealOperations()
             }
-        return plan.anchor > 0 ? reveal + (try integrationOperations(standingIn: false)) : reveal
+        guard plan.anchor > 0 else { return reveal.operations }
+        return reveal.operations + (try integrationOperations(after: reveal, standingIn: false))
     }
 
     func show(_ operations: [ShowOperation], animated: Bool) async throws {
@@ -139,9 +140,13 @@ extension NavigationRun {
     /// The integrations onto screens that are on screen, anchor side first; several into the same
     /// list container become one change.
     ///
-    /// `standingIn` (preflight) merges stand-ins for the screens not built yet, so the screens a
-    /// merge drops from a live container are asked before anything is built.
-    func integrationOperations(standingIn: Bool) throws -> [ShowOperation] {
+    /// Each merge into a live list container is checked, before any transition runs, against the
+    /// children that `reveal` and the groups before it leave there: the screen a merge really
+    /// drops is the one on top once the reveal has popped back to the anchor, not the one on top
+    /// now. `standingIn` (preflight) merges stand-ins for the screens not built yet, so the screens
+    /// a merge drops from a live container are asked before anything is built.
+    func integrationOperations(after reveal: CheckedReveal, standingIn: Bool) throws -> [ShowOperation] {
+        var projection = ListProjection(after: reveal)
         var operations: [ShowOperation] = []
         var index = plan.anchor - 1
         while index >= 0 {
@@ -164,13 +169,15 @@ extension NavigationRun {
                     next -= 1
                 }
             }
-            operations.append(try operation(for: group, standingIn: standingIn))
+            operations.append(try operation(for: group, standingIn: standingIn, projection: &projection))
             index -= group.count
         }
         return operations
     }
 
-    private func operation(for group: [Int], standingIn: Bool) throws -> ShowOperation {
+    private func operation(for group: [Int], standingIn: Bool, projection: inout ListProjection) throws
+        -> ShowOperation
+    {
         let firstNode = plan.steps[group[0]].node
         // Loops, not `map`: a closure written in main-actor code is checked at run time.
         var names = ""
@@ -183,7 +190,8 @@ extension NavigationRun {
         if isContainerGroup, case .live(let target)? = plan.steps[group[0]].target,
             let list = target as? any ChildListContainer
         {
-            _ = try merged(group, into: list, standingIn: standingIn)
+            let children = try merged(group, into: list, from: projection.children(of: list), standingIn: standingIn)
+            projection.record(children, of: list)
         }
         return ShowOperation(
             summary: "\(actionName) of \(names) (step \(group.map(String.init).joined(separator: ", ")))"
@@ -196,7 +204,7 @@ extension NavigationRun {
                 // from it. A step alone runs its own action instead, so that what the action adds to
                 // the change (a custom transition, say) takes part; for the built-in actions that is
                 // the same merge and change.
-                let children = try self.merged(group, into: list, standingIn: false)
+                let children = try self.merged(group, into: list, from: list.containerChildren, standingIn: false)
                 if group.count > 1 {
                     try await list.setContainerChildren(children, animated: animated)
                     return
@@ -211,17 +219,18 @@ extension NavigationRun {
         }
     }
 
-    /// The children `list` will have once the group's screens are merged in, after checking that
-    /// no screen the merge removes refuses to leave. An action that refuses its screen fails as
-    /// that step's action (``RoutingError/Code/actionFailed``), with its error as the cause.
-    private func merged(_ group: [Int], into list: any ChildListContainer, standingIn: Bool) throws
-        -> ContainerChildren
-    {
-        let before = list.containerChildren
+    /// The children `list`, holding `before` when the group's transition runs, will have once the
+    /// group's screens are merged in, after checking that no screen the merge removes refuses to
+    /// leave. An action that refuses its screen fails as that step's action
+    /// (``RoutingError/Code/actionFailed``), with its error as the cause.
+    private func merged(
+        _ group: [Int], into list: any ChildListContainer, from before: ContainerChildren, standingIn: Bool
+    ) throws -> ContainerChildren {
         var children = before
         for member in group {
             guard let integration = plan.steps[member].node.integration, let merge = integration.merge,
-                let screen = plan.steps[member].screen ?? (standingIn ? PreflightStandIn() : nil)
+                let screen = plan.steps[member].screen
+                    ?? (standingIn ? PreflightStandIn(for: plan.steps[member].node) : nil)
             else { continue }
             try asking(
                 integration, of: member,
@@ -261,16 +270,4 @@ extension NavigationRun {
             throw failure(.actionFailed, step: index, expected: "a planned target", found: "none")
         }
     }
-}
-
-/// Stands in, during preflight, for a screen not built yet, so that merging into a live container
-/// shows which of its screens the merge would drop.
-@MainActor
-private final class PreflightStandIn: Screen, CustomStringConvertible {
-    var parentScreen: (any Screen)? { nil }
-    var childScreens: [any Screen] { [] }
-    var presentedScreen: (any Screen)? { nil }
-    var presentingScreen: (any Screen)? { nil }
-    var isBeingDismissed: Bool { false }
-    nonisolated var description: String { "the screen to build" }
 }

@@ -47,7 +47,7 @@ final class NavigationRun {
     /// The reveal preflight checked, reused by the show phase while the tree is unchanged: while
     /// its revision is the tree's, or, for a tree that counts none (`nil`), until the run awaits or
     /// runs a context task.
-    @exclusivity(unchecked) var checkedReveal: (revision: Int?, operations: [ShowOperation])?
+    @exclusivity(unchecked) var checkedReveal: (revision: Int?, reveal: CheckedReveal)?
     /// What the guard phase has run so far (guards are run once each per navigation).
     @exclusivity(unchecked) var guards = GuardRecord()
     /// The transitions of the show phase already applied, for an error that must say so.
