@@ -18,7 +18,26 @@ public struct SetPrimaryAction<Container: SplitContainer>: ContainerAction {
 
     /// The primary column, which the new screen replaces.
     public func screensRemoved(on container: Container) -> [any Screen] {
-        container.primaryScreen.map { [$0] } ?? []
+        screensRemoved(from: SplitColumns(container))
+    }
+}
+
+// The same answers about columns that earlier actions of a navigation may have changed.
+extension SetPrimaryAction: SplitColumnsAction {
+    func columns(of target: any Screen) -> SplitColumns? {
+        guard case let container as Container = target else { return nil }
+        return SplitColumns(container)
+    }
+
+    func screensRemoved(from columns: SplitColumns) -> [any Screen] {
+        columns.primary.map { [$0] } ?? []
+    }
+
+    /// Any screen can be a primary column.
+    func checkAccepts(_ screenType: Any.Type, in columns: SplitColumns) throws {}
+
+    func leave(_ columns: inout SplitColumns, showing screen: any Screen) {
+        columns.primary = screen
     }
 }
 
@@ -54,26 +73,48 @@ public struct ShowDetailAction<Container: SplitContainer>: ContainerAction {
     /// The detail column of an expanded split view, which the new screen replaces; nothing when
     /// collapsed (the detail is pushed).
     public func screensRemoved(on container: Container) -> [any Screen] {
-        guard !container.isCollapsed, container.primaryScreen != nil else { return [] }
-        return container.secondaryScreen.map { [$0] } ?? []
+        screensRemoved(from: SplitColumns(container))
     }
 
     /// Refuses a detail for a split view without a primary column, and, when it is collapsed (the
     /// detail is pushed onto the primary column), a primary column that is no navigation stack or
     /// a detail that cannot be pushed.
     public func checkAccepts(_ screenType: Any.Type, on container: Container) throws {
-        guard let primary = container.primaryScreen else {
+        try checkAccepts(screenType, in: SplitColumns(container))
+    }
+}
+
+// The same answers about columns that earlier actions of a navigation may have changed.
+extension ShowDetailAction: SplitColumnsAction {
+    func columns(of target: any Screen) -> SplitColumns? {
+        guard case let container as Container = target else { return nil }
+        return SplitColumns(container)
+    }
+
+    func screensRemoved(from columns: SplitColumns) -> [any Screen] {
+        guard !columns.isCollapsed, columns.primary != nil else { return [] }
+        return columns.secondary.map { [$0] } ?? []
+    }
+
+    func checkAccepts(_ screenType: Any.Type, in columns: SplitColumns) throws {
+        guard let primary = columns.primary else {
             throw ContainerActionError(
-                "\(container) has no primary column, so a \(screenType) cannot be shown as its detail; set the primary first"
+                "\(columns.split) has no primary column, so a \(screenType) cannot be shown as its detail; set the primary first"
             )
         }
-        guard container.isCollapsed else { return }
-        guard primary is any NavigationStackContainer else {
+        guard columns.isCollapsed else { return }
+        guard SplitColumns.isNavigationStack(primary) else {
             throw ContainerActionError(
-                "\(container) is collapsed and its primary column \(primary) is not a navigation stack, so a \(screenType) cannot be shown as its detail"
+                "\(columns.split) is collapsed and its primary column (\(primary)) is not a navigation stack, so a \(screenType) cannot be shown as its detail"
             )
         }
         try refuseContainersInStack(screenType)
+    }
+
+    /// Expanded, the detail replaces the secondary column; collapsed, it is pushed onto the
+    /// primary column's stack, which stays the column.
+    func leave(_ columns: inout SplitColumns, showing screen: any Screen) {
+        if !columns.isCollapsed, columns.primary != nil { columns.secondary = screen }
     }
 }
 
@@ -108,14 +149,31 @@ public struct PushOnDetailAction<Container: SplitContainer>: ContainerAction {
 
     /// Refuses a column that is no navigation stack, and a screen that cannot be pushed.
     public func checkAccepts(_ screenType: Any.Type, on container: Container) throws {
-        let column = container.isCollapsed ? container.primaryScreen : container.secondaryScreen
-        guard column is any NavigationStackContainer else {
+        try checkAccepts(screenType, in: SplitColumns(container))
+    }
+}
+
+// The same answers about columns that earlier actions of a navigation may have changed.
+extension PushOnDetailAction: SplitColumnsAction {
+    func columns(of target: any Screen) -> SplitColumns? {
+        guard case let container as Container = target else { return nil }
+        return SplitColumns(container)
+    }
+
+    func screensRemoved(from columns: SplitColumns) -> [any Screen] { [] }
+
+    func checkAccepts(_ screenType: Any.Type, in columns: SplitColumns) throws {
+        let column = columns.isCollapsed ? columns.primary : columns.secondary
+        guard let column, SplitColumns.isNavigationStack(column) else {
             throw ContainerActionError(
-                "the \(container.isCollapsed ? "primary" : "detail") column of \(container) is \(column.map { "\($0)" } ?? "empty"), not a navigation stack"
+                "the \(columns.isCollapsed ? "primary" : "detail") column of \(columns.split) is \(column.map { "\($0)" } ?? "empty"), not a navigation stack"
             )
         }
         try refuseContainersInStack(screenType)
     }
+
+    /// The screen goes onto a column's stack; the columns stay.
+    func leave(_ columns: inout SplitColumns, showing screen: any Screen) {}
 }
 
 // The merge refuses every screen: a new split view has no detail stack yet.
@@ -128,4 +186,55 @@ extension SplitContainer {
     public static func showDetail() -> ShowDetailAction<Self> { ShowDetailAction() }
     /// Pushes the screen onto the detail's navigation stack.
     public static func pushOnDetail() -> PushOnDetailAction<Self> { PushOnDetailAction() }
+}
+
+/// A split view's columns as an action meets them: read from a split view on screen, or as the
+/// earlier actions of the same navigation will leave them (a primary column replaced by a screen
+/// not built yet, say), so that preflight asks each built-in split view action about the columns
+/// it will really find rather than the ones on screen before the navigation.
+@MainActor
+struct SplitColumns {
+    /// The split view, as refusals name it.
+    let split: any Screen
+    /// The primary column.
+    var primary: (any Screen)?
+    /// The secondary (detail) column.
+    var secondary: (any Screen)?
+    /// Whether the split view shows one column; no action of a navigation changes it.
+    let isCollapsed: Bool
+
+    /// The columns of `container` as it is now.
+    init(_ container: some SplitContainer) {
+        split = container
+        primary = container.primaryScreen
+        secondary = container.secondaryScreen
+        isCollapsed = container.isCollapsed
+    }
+
+    /// Whether `column` is a navigation stack. A screen not built yet (preflight's stand-in) is
+    /// judged by the type its step declares, as planning judges whether it is the container a
+    /// step expects.
+    static func isNavigationStack(_ column: any Screen) -> Bool {
+        if let standIn = column as? PreflightStandIn {
+            return standIn.declaredType is any NavigationStackContainer.Type
+        }
+        return column is any NavigationStackContainer
+    }
+}
+
+/// A built-in split view action that preflight asks about ``SplitColumns`` instead of a split
+/// view on screen, so that a second action on one split view in one navigation is judged against
+/// the columns the first one leaves. Each action's public ``ContainerAction`` answers are these
+/// answers about the split view's columns as they are now.
+@MainActor
+protocol SplitColumnsAction {
+    /// The columns of `target` as they are now, when it is the action's kind of split view.
+    func columns(of target: any Screen) -> SplitColumns?
+    /// The screens the action takes out of `columns` (``ContainerAction/screensRemoved(on:)``).
+    func screensRemoved(from columns: SplitColumns) -> [any Screen]
+    /// Refuses a screen of `screenType` the action could never put in `columns`
+    /// (``ContainerAction/checkAccepts(_:on:)``).
+    func checkAccepts(_ screenType: Any.Type, in columns: SplitColumns) throws
+    /// Changes `columns` as the action leaves them once it has shown `screen`.
+    func leave(_ columns: inout SplitColumns, showing screen: any Screen)
 }

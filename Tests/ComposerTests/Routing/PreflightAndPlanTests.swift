@@ -298,6 +298,99 @@ struct PreflightAndPlanTests {
         #expect(journal.lines.isEmpty, "no guard or factory ran")
     }
 
+    /// Two actions on one collapsed split view in one navigation: `setPrimary()` puts a plain
+    /// screen in the primary column, then `showDetail()` would push onto that column, which is no
+    /// navigation stack. Preflight must ask `showDetail()` about the columns `setPrimary()` leaves;
+    /// asked about the columns on screen (a navigation stack), it accepted, and the navigation
+    /// failed after the primary column had been replaced, blaming `setPrimary()`.
+    @Test("A second action on one split view is judged against the columns the first one leaves, before anything runs")
+    func secondSplitActionMeetsTheColumnsTheFirstLeaves() async throws {
+        let window = TestWindow(
+            root: TestSplitContainer(
+                "split", primary: TestNavigationContainer("menu-nav", stack: [TestScreen("menu")]), isCollapsed: true))
+        let router = DefaultRouter(window: window)
+        let newMenu = StepAssembly(
+            finder: NilFinder<TestScreen, Void>(),
+            factory: ClosureFactory { _ in
+                journal.record("build new menu")
+                return TestScreen("new menu")
+            }
+        )
+        .adding(RecordingInterceptor<Void>(journal: journal, name: "menu"))
+        .using(TestSplitContainer.setPrimary())
+        .from(GeneralStep.custom(ClassFinder<TestSplitContainer, Void>()))
+        .assemble()
+        let detail = StepAssembly(
+            finder: NilFinder<TestScreen, Void>(),
+            factory: ClosureFactory { _ in
+                journal.record("build detail")
+                return TestScreen("detail")
+            }
+        )
+        .adding(RecordingInterceptor<Void>(journal: journal, name: "detail"))
+        .using(TestSplitContainer.showDetail())
+        .from(newMenu.expectingContainer(TestSplitContainer.self))
+        .assemble()
+        let before = """
+            window
+              split "split" collapsed
+                nav "menu-nav"
+                  screen "menu"
+            """
+        #expect(window.render() == before)
+
+        let error = await #expect(throws: RoutingError.self) {
+            try await router.navigate(to: detail, animated: false)
+        }
+
+        #expect(error?.code == .actionFailed)
+        #expect(error?.step == "action ShowDetailAction<TestSplitContainer> of step 0")
+        #expect(
+            error?.failingStep
+                == FailingStep(position: 0, role: .action, typeName: "ShowDetailAction<TestSplitContainer>"))
+        #expect(
+            "\(error?.underlyingError.map(String.init(describing:)) ?? "")"
+                == "split \"split\" is collapsed and its primary column (the new TestScreen, not built yet) is not a"
+                + " navigation stack, so a TestScreen cannot be shown as its detail")
+        #expect(error?.appliedOperations.isEmpty == true)
+        #expect(window.render() == before, "the primary column is still \"menu-nav\"")
+        #expect(journal.lines.isEmpty, "no guard or factory ran")
+    }
+
+    /// The counterpart of the test above: a primary column the first action sets to a navigation
+    /// stack (a screen not built yet during preflight, judged by the type its step declares)
+    /// takes the detail the second action pushes onto it.
+    @Test("A detail after setPrimary of a new navigation stack on a collapsed split view is pushed onto that stack")
+    func secondSplitActionAcceptsTheStackTheFirstSets() async throws {
+        let window = TestWindow(
+            root: TestSplitContainer(
+                "split", primary: TestNavigationContainer("menu-nav", stack: [TestScreen("menu")]), isCollapsed: true))
+        let router = DefaultRouter(window: window)
+        let newMenu = StepAssembly(
+            finder: NilFinder<TestNavigationContainer, Void>(),
+            factory: NavigationContainerFactory { _ in TestNavigationContainer("new-menu-nav") }
+        )
+        .using(TestSplitContainer.setPrimary())
+        .from(GeneralStep.custom(ClassFinder<TestSplitContainer, Void>()))
+        .assemble()
+        let detail = StepAssembly(
+            finder: NilFinder<TestScreen, Void>(), factory: ClosureFactory { _ in TestScreen("detail") }
+        )
+        .using(TestSplitContainer.showDetail())
+        .from(newMenu.expectingContainer(TestSplitContainer.self))
+        .assemble()
+
+        try await router.navigate(to: detail, animated: false)
+
+        #expect(
+            window.render() == """
+                window
+                  split "split" collapsed
+                    nav "new-menu-nav"
+                      screen "detail"
+                """)
+    }
+
     @Test("After a guard that changed nothing, the router does not plan again; after one that did, it does")
     func replanOnlyWhenTheTreeChanged() async throws {
         let window = TestWindow(root: TestNavigationContainer("main", stack: [ListScreen()]))

@@ -137,7 +137,7 @@ extension StepNode.Integration {
 
     static func of<A: ContainerAction>(_ action: A) -> Self {
         let name = "\(A.self)"
-        return StepNode.Integration(
+        var integration = StepNode.Integration(
             name: name,
             merge: { screen, children in try action.merge(screen, into: &children) },
             perform: { screen, container, animated in
@@ -152,6 +152,9 @@ extension StepNode.Integration {
                 if case let container as A.Container = container { try action.checkAccepts(screenType, on: container) }
             },
             mergeRefusalHoldsForAnyScreen: action is any MergeRefusalHoldsForAnyScreen)
+        // Asked once, as the route is assembled, not per navigation.
+        integration.splitColumns = action as? any SplitColumnsAction
+        return integration
     }
 }
 

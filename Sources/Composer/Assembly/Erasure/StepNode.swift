@@ -34,6 +34,9 @@ struct StepNode {
         /// Whether a refusal of ``merge`` for the preflight stand-in holds for the real screen too
         /// (`MergeRefusalHoldsForAnyScreen`), so preflight reports it.
         var mergeRefusalHoldsForAnyScreen = false
+        /// Set for a built-in split view action: preflight asks it about the columns the earlier
+        /// actions of the same navigation leave, not only the ones on screen now.
+        var splitColumns: (any SplitColumnsAction)?
 
         var isContainer: Bool { merge != nil }
     }

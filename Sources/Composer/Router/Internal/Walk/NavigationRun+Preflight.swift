@@ -18,9 +18,9 @@ extension NavigationRun {
         case initialChildren
     }
 
-    /// Runs every ``PreflightCheck`` on the plan. The merges of the actions are judged against the
-    /// tree as the operations before them leave it: the reveal's pops, then the merges nearer the
-    /// anchor, which run first.
+    /// Runs every ``PreflightCheck`` on the plan. The checks of the actions judge each one against
+    /// the tree as the operations before it leave it: the reveal's pops and dismissals, then the
+    /// actions nearer the anchor, which run first.
     func preflight() throws {
         stage = .preflight
         var reveal = CheckedReveal.none
@@ -30,7 +30,7 @@ extension NavigationRun {
                 reveal = try revealOperations()
                 checkedReveal = (revisioning?.treeRevision, reveal)
             case .removalsByActions: try checkRemovalsByActions(after: reveal)
-            case .actionsAccept: try checkActionsAccept()
+            case .actionsAccept: try checkActionsAccept(after: reveal)
             case .contexts: try validateContexts()
             case .initialChildren: try createInitialChildren()
             }
@@ -39,16 +39,23 @@ extension NavigationRun {
 
     /// The screens that actions remove from containers on screen: what an action declares (a
     /// split view's replaced column) and what merging into a list container drops (with stand-ins
-    /// for the screens not built yet), merged into the children `reveal` and the merges before
-    /// leave there. A merge that refuses a stand-in where it would refuse any screen fails here as
-    /// its step's action.
+    /// for the screens not built yet), each against the containers as `reveal` and the actions
+    /// before it leave them, anchor side first, the order they run in. A merge that refuses a
+    /// stand-in where it would refuse any screen fails here as its step's action.
     private func checkRemovalsByActions(after reveal: CheckedReveal) throws {
-        for index in plan.newSteps {
+        var columns = ColumnsProjection(after: reveal)
+        for index in plan.newSteps.reversed() {
             guard case .live(let target)? = plan.steps[index].target,
                 let integration = plan.steps[index].node.integration
             else { continue }
+            let removed: [any Screen]
+            if let action = integration.splitColumns, let met = columnsMet(by: index, action, on: target, &columns) {
+                removed = action.screensRemoved(from: met)
+            } else {
+                removed = integration.removes(target)
+            }
             try checkLeaving(
-                integration.removes(target), step: index,
+                removed, step: index,
                 expected: "the screens \(integration.name) removes from \(target) to accept leaving")
         }
         do {
@@ -74,19 +81,43 @@ extension NavigationRun {
 
     /// Each action onto a screen on screen checks, by the type its step declares, that it can put
     /// the screen there, so a failure the in-memory rules foresee is not found halfway through
-    /// the show phase.
-    private func checkActionsAccept() throws {
-        for index in plan.newSteps {
+    /// the show phase. A split view action is asked about the columns `reveal` and the actions
+    /// before it leave (a second action on one split view meets the primary column the first one
+    /// set), anchor side first, the order they run in.
+    private func checkActionsAccept(after reveal: CheckedReveal) throws {
+        var columns = ColumnsProjection(after: reveal)
+        for index in plan.newSteps.reversed() {
             let node = plan.steps[index].node
             guard case .live(let target)? = plan.steps[index].target, let integration = node.integration else {
                 continue
             }
+            var met: SplitColumns?
+            if let action = integration.splitColumns { met = columnsMet(by: index, action, on: target, &columns) }
             try asking(
                 integration, of: index,
                 expected: "\(integration.name) to put the new \(node.screenTypeName) on \(target)",
                 found: "it refused before anything ran"
-            ) { try integration.checkAccepts(node.declaredType, target) }
+            ) {
+                if let action = integration.splitColumns, let met {
+                    try action.checkAccepts(node.declaredType, in: met)
+                } else {
+                    try integration.checkAccepts(node.declaredType, target)
+                }
+            }
         }
+    }
+
+    /// The columns step `index`'s split view action meets in `target`, which `projection` then
+    /// records as the action leaves them (with a stand-in for its screen, not built yet) for the
+    /// steps after it; `nil` when `target` is not the action's kind of split view.
+    private func columnsMet(
+        by index: Int, _ action: any SplitColumnsAction, on target: any Screen, _ projection: inout ColumnsProjection
+    ) -> SplitColumns? {
+        guard let met = projection.columns(of: target, for: action) else { return nil }
+        var left = met
+        action.leave(&left, showing: plan.steps[index].screen ?? PreflightStandIn(for: plan.steps[index].node))
+        projection.record(left, of: target)
+        return met
     }
 
     /// Each factory of a screen to build and each context task of the chain (and the router's)

@@ -58,3 +58,40 @@ struct ListProjection {
         screens.removeAll { identities.contains(ObjectIdentifier($0)) }
     }
 }
+
+/// The split views the built-in split view actions of one navigation work on, as the reveal and
+/// the actions before each one leave their columns (``SplitColumns``).
+@MainActor
+struct ColumnsProjection {
+    private let reveal: NavigationRun.CheckedReveal
+    /// The columns of each split view an action has changed so far; a handful at most.
+    private var changed: [(split: ObjectIdentifier, columns: SplitColumns)] = []
+
+    init(after reveal: NavigationRun.CheckedReveal) {
+        self.reveal = reveal
+    }
+
+    /// The columns `action` meets in `target`, or `nil` when `target` is not its kind of split view.
+    func columns(of target: any Screen, for action: any SplitColumnsAction) -> SplitColumns? {
+        let identity = ObjectIdentifier(target)
+        for entry in changed where entry.split == identity { return entry.columns }
+        guard var columns = action.columns(of: target) else { return nil }
+        for removal in reveal.removals where removal.container === target {
+            for screen in removal.removed {
+                if screen === columns.primary { columns.primary = nil }
+                if screen === columns.secondary { columns.secondary = nil }
+            }
+        }
+        return columns
+    }
+
+    /// Records the columns an action leaves in `target`, for the actions after it.
+    mutating func record(_ columns: SplitColumns, of target: any Screen) {
+        let identity = ObjectIdentifier(target)
+        for position in changed.indices where changed[position].split == identity {
+            changed[position].columns = columns
+            return
+        }
+        changed.append((identity, columns))
+    }
+}
