@@ -298,6 +298,13 @@ struct PreflightAndPlanTests {
         #expect(journal.lines.isEmpty, "no guard or factory ran")
     }
 
+    /// A window holding a collapsed split view whose primary column is the stack "menu-nav".
+    private static func collapsedSplitOfAMenuStack() -> TestWindow {
+        TestWindow(
+            root: TestSplitContainer(
+                "split", primary: TestNavigationContainer("menu-nav", stack: [TestScreen("menu")]), isCollapsed: true))
+    }
+
     /// Two actions on one collapsed split view in one navigation: `setPrimary()` puts a plain
     /// screen in the primary column, then `showDetail()` would push onto that column, which is no
     /// navigation stack. Preflight must ask `showDetail()` about the columns `setPrimary()` leaves;
@@ -305,9 +312,7 @@ struct PreflightAndPlanTests {
     /// failed after the primary column had been replaced, blaming `setPrimary()`.
     @Test("A second action on one split view is judged against the columns the first one leaves, before anything runs")
     func secondSplitActionMeetsTheColumnsTheFirstLeaves() async throws {
-        let window = TestWindow(
-            root: TestSplitContainer(
-                "split", primary: TestNavigationContainer("menu-nav", stack: [TestScreen("menu")]), isCollapsed: true))
+        let window = Self.collapsedSplitOfAMenuStack()
         let router = DefaultRouter(window: window)
         let newMenu = StepAssembly(
             finder: NilFinder<TestScreen, Void>(),
@@ -362,9 +367,7 @@ struct PreflightAndPlanTests {
     /// takes the detail the second action pushes onto it.
     @Test("A detail after setPrimary of a new navigation stack on a collapsed split view is pushed onto that stack")
     func secondSplitActionAcceptsTheStackTheFirstSets() async throws {
-        let window = TestWindow(
-            root: TestSplitContainer(
-                "split", primary: TestNavigationContainer("menu-nav", stack: [TestScreen("menu")]), isCollapsed: true))
+        let window = Self.collapsedSplitOfAMenuStack()
         let router = DefaultRouter(window: window)
         let newMenu = StepAssembly(
             finder: NilFinder<TestNavigationContainer, Void>(),

@@ -4,9 +4,8 @@
 @MainActor
 struct ListProjection {
     private let reveal: NavigationRun.CheckedReveal
-    /// The children each list container has once the groups merged so far have run; a handful at
-    /// most, so a list searched in order.
-    private var merged: [(list: ObjectIdentifier, children: ContainerChildren)] = []
+    /// The children each list container has once the groups merged so far have run.
+    private var merged = ContainerTable<ContainerChildren>()
 
     init(after reveal: NavigationRun.CheckedReveal) {
         self.reveal = reveal
@@ -14,8 +13,7 @@ struct ListProjection {
 
     /// The children the next group merging into `list` meets.
     func children(of list: any ChildListContainer) -> ContainerChildren {
-        let identity = ObjectIdentifier(list)
-        for entry in merged where entry.list == identity { return entry.children }
+        if let children = merged[list] { return children }
         var children = list.containerChildren
         for removal in reveal.removals where removal.container === list {
             Self.remove(removal.removed, from: &children.screens)
@@ -25,12 +23,7 @@ struct ListProjection {
 
     /// Records the children a group leaves in `list`, for the groups after it.
     mutating func record(_ children: ContainerChildren, of list: any ChildListContainer) {
-        let identity = ObjectIdentifier(list)
-        for position in merged.indices where merged[position].list == identity {
-            merged[position].children = children
-            return
-        }
-        merged.append((identity, children))
+        merged[list] = children
     }
 
     /// Takes `removed` out of `screens`. A reveal pops the top of a stack: then only the popped
@@ -64,8 +57,8 @@ struct ListProjection {
 @MainActor
 struct ColumnsProjection {
     private let reveal: NavigationRun.CheckedReveal
-    /// The columns of each split view an action has changed so far; a handful at most.
-    private var changed: [(split: ObjectIdentifier, columns: SplitColumns)] = []
+    /// The columns of each split view an action has changed so far.
+    private var changed = ContainerTable<SplitColumns>()
 
     init(after reveal: NavigationRun.CheckedReveal) {
         self.reveal = reveal
@@ -73,8 +66,7 @@ struct ColumnsProjection {
 
     /// The columns `action` meets in `target`, or `nil` when `target` is not its kind of split view.
     func columns(of target: any Screen, for action: any SplitColumnsAction) -> SplitColumns? {
-        let identity = ObjectIdentifier(target)
-        for entry in changed where entry.split == identity { return entry.columns }
+        if let columns = changed[target] { return columns }
         guard var columns = action.columns(of: target) else { return nil }
         for removal in reveal.removals where removal.container === target {
             for screen in removal.removed {
@@ -87,11 +79,33 @@ struct ColumnsProjection {
 
     /// Records the columns an action leaves in `target`, for the actions after it.
     mutating func record(_ columns: SplitColumns, of target: any Screen) {
-        let identity = ObjectIdentifier(target)
-        for position in changed.indices where changed[position].split == identity {
-            changed[position].columns = columns
-            return
+        changed[target] = columns
+    }
+}
+
+/// A value per container, for the few containers one navigation's actions work on: a list
+/// searched in order, which allocates nothing until a value is stored.
+struct ContainerTable<Value> {
+    private var entries: [(container: ObjectIdentifier, value: Value)] = []
+
+    /// The value stored for `container`, if any.
+    subscript(container: any Screen) -> Value? {
+        get {
+            let identity = ObjectIdentifier(container)
+            for entry in entries where entry.container == identity { return entry.value }
+            return nil
         }
-        changed.append((identity, columns))
+        set {
+            let identity = ObjectIdentifier(container)
+            guard let newValue else {
+                entries.removeAll { $0.container == identity }
+                return
+            }
+            for position in entries.indices where entries[position].container == identity {
+                entries[position].value = newValue
+                return
+            }
+            entries.append((identity, newValue))
+        }
     }
 }
