@@ -33,6 +33,10 @@ extension NavigationRun {
             } else {
                 try revealOperations()
             }
+        // Let go once read: the screens the reveal removes are slices of the containers' own
+        // lists, and held while the transitions run they would make a stack's pop copy the screens
+        // it keeps.
+        checkedReveal = nil
         guard plan.anchor > 0 else { return reveal.operations }
         return reveal.operations + (try integrationOperations(after: reveal, standingIn: false))
     }
@@ -228,15 +232,23 @@ extension NavigationRun {
     ) throws -> ContainerChildren {
         var children = before
         for member in group {
-            guard let integration = plan.steps[member].node.integration, let merge = integration.merge,
+            guard let merge = plan.steps[member].node.integration?.merge,
                 let screen = plan.steps[member].screen
                     ?? (standingIn ? PreflightStandIn(for: plan.steps[member].node) : nil)
             else { continue }
-            try asking(
-                integration, of: member,
-                expected: "\(integration.name) to put the new \(plan.steps[member].node.screenTypeName) into \(list)",
-                found: standingIn ? "it refused before anything ran" : "it refused"
-            ) { try merge(screen, &children) }
+            do {
+                try merge(screen, &children)
+            } catch {
+                // The step's action is read only for the error: the whole action, copied, retains
+                // each of its closures, and every push merges.
+                guard let integration = plan.steps[member].node.integration else { throw error }
+                try asking(
+                    integration, of: member,
+                    expected:
+                        "\(integration.name) to put the new \(plan.steps[member].node.screenTypeName) into \(list)",
+                    found: standingIn ? "it refused before anything ran" : "it refused"
+                ) { throw error }
+            }
         }
         var removed: [any Screen] = []
         for old in before.screens where children.screens.firstIndex(ofIdentical: old) == nil { removed.append(old) }
