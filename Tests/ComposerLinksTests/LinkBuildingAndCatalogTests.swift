@@ -196,6 +196,17 @@ struct LinkBuildingTests {
 @MainActor
 @Suite("Link catalog")
 struct LinkCatalogTests {
+    @Test("a pattern's sample uses the first of its hosts where no other pattern takes the link, as url(for:) does")
+    func sampleUnderAHostNoOtherPatternTakes() throws {
+        var table = LinkTable<String>()
+        try table.register("https://a.example.com/p/id") { _ in "static" }
+        try table.register("https://{a.example.com,b.example.com}/p/<id>", as: "Page") { _ in "page" }
+        #expect(try table.url(for: "Page", parameters: ["id": "id"]) == "https://b.example.com/p/id")
+        let page = try #require(table.catalog.first { $0.name == "Page" })
+        #expect(page.sampleURL == "https://b.example.com/p/id")
+        #expect(try table.resolve(try #require(page.sampleURL)) == "page")
+    }
+
     @Test("every entry with its name, pattern, sample link, parameters and redirect")
     func catalog() throws {
         var table = LinkTable<Int>()

@@ -28,6 +28,26 @@ struct LinkPathCaseTests {
             ))
     }
 
+    @Test("a segment that decodes to a NUL and a static text matches no case-insensitive pattern")
+    func nulEscapeMatchesNoFoldedText() throws {
+        var table = LinkTable<String>(pathCase: .insensitive)
+        try table.register("shop://products/<int:id>") { "product \(try $0.int("id"))" }
+        #expect(try table.resolve("shop://PRODUCTS/42") == "product 42")
+        #expect(throws: LinkError.self) { try table.resolve("shop://%00products/42") }
+        #expect(throws: LinkError.self) { try table.resolve("shop://%00PRODUCTS/42") }
+    }
+
+    @Test("a redirect names a case-insensitive pattern as it was registered")
+    func redirectsNameCaseInsensitivePatterns() throws {
+        var table = LinkTable<String>(pathCase: .insensitive)
+        try table.register("shop://legacy/<id>") { "legacy \(try $0.string("id"))" }
+        try table.register("shop://product/<int:id>", pathCase: .sensitive) { "product \(try $0.int("id"))" }
+        try table.setRedirects([LinkRedirect(from: "shop://legacy/<id>", to: .pattern("shop://product/<int:id>"))])
+        #expect(try table.resolve("shop://LEGACY/7") == "product 7")
+        #expect(try table.resolve("shop://product/7") == "product 7")
+        #expect(throws: LinkError.self) { try table.resolve("shop://PRODUCT/7") }
+    }
+
     @Test("a case-sensitive table stays case-sensitive; one pattern can opt in")
     func perPattern() throws {
         var table = LinkTable<String>()

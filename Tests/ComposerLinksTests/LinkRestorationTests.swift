@@ -271,6 +271,27 @@ struct LinkRestorationTests {
                 """)
     }
 
+    @Test("A saved link a redirect now sends to the fallback fails saying the redirect did, not that nothing matched")
+    func linkRedirectedToTheFallbackIsNotOpened() async throws {
+        var links = try shop.links()
+        links.fallback { _ in Link(to: shop.cart) }
+        try links.setRedirects([LinkRedirect(from: "shop://product/<int:id>", to: .fallback)])
+        let fresh = TestWindow()
+
+        let result = await DefaultRouter(window: fresh).restore(["shop://products", "shop://product/3"], using: links)
+
+        #expect(result.opened.map(\.url) == ["shop://products"])
+        #expect(result.failure?.wentToFallback == true)
+        #expect(
+            result.failure?.error
+                == .link(.redirectedToFallback(url: "shop://product/3", redirectedFrom: ["shop://product/<int:id>"])))
+        #expect(
+            result.failure?.description
+                == "cannot restore 'shop://product/3': the redirects send 'shop://product/3' (matched by"
+                + " 'shop://product/<int:id>') to the fallback (the map sends it to its fallback, which"
+                + " restoring does not open)")
+    }
+
     @Test("A recording router restores through the protocol's one navigation")
     func recordingRouterRestores() async throws {
         let router = RecordingRouter(

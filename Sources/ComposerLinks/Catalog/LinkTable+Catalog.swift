@@ -19,7 +19,8 @@ extension LinkTable {
         }
     }
 
-    /// A link to entry `index` from its samples, or `nil` if it would not resolve to it.
+    /// A link to entry `index` from its samples, under the first of its hosts where it resolves
+    /// to it, or `nil` if it resolves to it under none.
     private func sampleURL(entry index: Int) -> String? {
         let entry = entries[index]
         var texts: [String: [String]] = [:]
@@ -32,9 +33,15 @@ extension LinkTable {
                 ]
             }
         }
-        guard let url = try? buildURL(entry: index, pattern: entry.pattern, texts: texts),
-            (try? match(url))?.entry == index
-        else { return nil }
-        return url
+        // Each host in turn, as `url(for:)` tries them: a higher-precedence pattern may take the
+        // link under the first host and not under another.
+        let hosts: [String?] = entry.pattern.hosts.isEmpty ? [nil] : entry.pattern.hosts
+        for host in hosts {
+            guard let url = try? buildURL(entry: index, pattern: entry.pattern, texts: texts, host: host),
+                (try? match(url))?.entry == index
+            else { continue }
+            return url
+        }
+        return nil
     }
 }

@@ -55,6 +55,10 @@ public enum LinkError: Error, Sendable, Equatable, CustomStringConvertible {
 
     /// A redirect table was rejected; the previous table is still in use.
     case invalidRedirects(LinkRedirectError)
+    /// The redirects send the link to the table's fallback; `redirectedFrom` lists the patterns it
+    /// matched on the way (``LinkRedirect/Destination/fallback``). Only restoring reports it: opening
+    /// such a link opens the fallback.
+    case redirectedToFallback(url: String, redirectedFrom: [String])
     /// The registration's closure threw an error that is not a ``LinkError``.
     case targetFailed(pattern: String, message: String)
 
@@ -107,6 +111,9 @@ public enum LinkError: Error, Sendable, Equatable, CustomStringConvertible {
                 "the link '\(url)' built for '\(destination)' would open '\(resolvesTo)' instead; choose other parameter values"
         case .invalidRedirects(let problem):
             return "redirects rejected, previous redirects kept: \(problem)"
+        case .redirectedToFallback(let url, let redirectedFrom):
+            let patterns = redirectedFrom.map { "'\($0)'" }.joined(separator: " then ")
+            return "the redirects send '\(url)' (matched by \(patterns)) to the fallback"
         case .targetFailed(let pattern, let message):
             return "the destination for '\(pattern)' failed: \(message)"
         }

@@ -301,7 +301,14 @@ extension LinkTrie {
     /// tree (120 bytes) and the walk's state into the walk's frame, which made every level's
     /// frame several hundred bytes larger.
     private mutating func literal(of node: Int, _ segment: SegmentRef, _ state: inout Walk) -> Int32? {
-        guard segment.isPrintableASCII else { return existingLiteral(of: node, state.text(segment)) }
+        guard segment.isPrintableASCII else {
+            let text = state.text(segment)
+            // A segment that decodes to a NUL first (`%00products`) would meet a case-insensitive
+            // pattern's folded key; no case-sensitive static text holds a NUL (a pattern refuses
+            // escapes and control characters), so it matches none.
+            guard text.unicodeScalars.first != "\u{0}" else { return nil }
+            return existingLiteral(of: node, text)
+        }
         let bytes = UnsafeBufferPointer(rebasing: state.bytes[segment.start..<segment.end])
         // A node with a few static children compares their labels in turn, which costs less
         // than hashing the segment; the byte table finds the same child (texts outside ASCII,

@@ -64,10 +64,17 @@ extension LinkTable {
             throw .invalidRedirects(.invalidPattern(error))
         }
         // Patterns with the same description have the same shape under the same roots, and no
-        // two registered patterns share a shape there: the shape finds the only candidate.
-        let sameShape = trie.conflict(rootKeys: pattern.rootKeys, shape: pattern.shape)
-        if let index = sameShape, entries[index].pattern.description == pattern.description { return index }
-        throw .invalidRedirects(.unknownPattern(text, lookalike: sameShape.map { entries[$0].text }))
+        // two registered patterns share a shape there: the shape finds the only candidate. A
+        // pattern is kept under the shape of its case rule (the table's, or its own): the table's
+        // is tried first, then the other.
+        let other: LinkPathCase = pathCase == .sensitive ? .insensitive : .sensitive
+        var lookalike: Int?
+        for rule in [pathCase, other] {
+            let sameShape = trie.conflict(rootKeys: pattern.rootKeys, shape: pattern.shape(pathCase: rule))
+            if let index = sameShape, entries[index].pattern.description == pattern.description { return index }
+            lookalike = lookalike ?? sameShape
+        }
+        throw .invalidRedirects(.unknownPattern(text, lookalike: lookalike.map { entries[$0].text }))
     }
 
     /// Follows every chain once; each entry has at most one outgoing redirect, so a chain

@@ -37,7 +37,10 @@ extension Router {
                 return failed(.link(error))
             }
             guard !resolved.isFallback else {
-                return failed(.link(resolved.fallbackReason ?? .noMatch(url: url, closest: [])), wentToFallback: true)
+                // No reason is kept when a redirect chose the fallback: say so, not that nothing matched.
+                let reason =
+                    resolved.fallbackReason ?? .redirectedToFallback(url: url, redirectedFrom: resolved.redirectedFrom)
+                return failed(.link(reason), wentToFallback: true)
             }
             do {
                 let screen = try await navigate(to: resolved.target, animated: animated, queueing: queueing)
