@@ -235,12 +235,12 @@ public final class DefaultRouter {
         let listens = observation.listens
         let before = listens ? current() : nil
         if listens { observation.lastCurrent = before }
-        let userChanges = observation.userChangesReported
+        let reportsBefore = observation.reportsMade
         defer {
-            // A router that began listening during this change, or that reported a change of the
-            // user's meanwhile, reports from the screen it saw then.
+            // A router that began listening during this change, or that reported a change
+            // meanwhile (the user's, a navigation a guard made), reports from the screen it saw then.
             if listens || observation.listens {
-                let seenSince = !listens || observation.userChangesReported != userChanges
+                let seenSince = !listens || observation.reportsMade != reportsBefore
                 observation.report(
                     cause: byUser() ? .user : .router, from: seenSince ? observation.lastCurrent : before, in: window)
             }

@@ -92,7 +92,6 @@ extension DefaultRouter {
     /// twice.
     public func userDidChangeScreens(leaving: (any Screen)? = nil) {
         guard !observation.isChangingScreens, let window = windowProvider.window else { return }
-        observation.userChangesReported &+= 1
         observation.report(cause: .user, from: leaving ?? observation.lastCurrent, in: window)
     }
 
@@ -117,7 +116,6 @@ extension DefaultRouter {
                 router.userDidChangeScreens(leaving: leaving)
                 continue
             }
-            router.observation.userChangesReported &+= 1
             router.observation.report(cause: .user, from: router.observation.lastCurrent, in: window)
         }
     }
@@ -138,9 +136,10 @@ final class RouterObservation {
     /// The current screen at the last report, or when the running navigation began, weakly: a
     /// popped screen must not be kept alive by it.
     weak var lastCurrent: (any Screen)?
-    /// How many of the user's changes were reported: a navigation that saw the count move while
-    /// it ran reports its own change from the screen the last of them left current.
-    var userChangesReported = 0
+    /// How many reports were made (the user's changes, navigations nested in a guard): a
+    /// navigation that saw the count move while it ran reports its own change from the screen the
+    /// last of them left current, so no change is reported twice.
+    var reportsMade = 0
     /// The screens whose callers wait for a result, with how to end each wait.
     var pendingResults: [PendingResult] = []
     /// Whether this router is in ``listeners``.
@@ -184,13 +183,19 @@ final class RouterObservation {
     /// Sends an event when the current screen of `window` is no longer `from`, and ends the waits
     /// of the screens that left the window.
     func report(cause: NavigationEvent.Cause, from: (any Screen)?, in window: any ScreenWindow) {
+        reportsMade &+= 1
         let tree = ScreenTree(window: window)
         let current = tree.current
         lastCurrent = current
         endWaits(removedFrom: tree)
         guard from !== current, !observers.isEmpty else { return }
         let event = NavigationEvent(cause: cause, from: from, to: current)
-        for observer in observers { observer.call(event) }
+        for observer in observers {
+            // One that an observer called before it cancelled receives nothing more, this event
+            // included.
+            guard observers.contains(where: { $0.id == observer.id }) else { continue }
+            observer.call(event)
+        }
     }
 
     /// Ends with "no result" the wait of every screen that is no longer in `tree`, except those
@@ -200,7 +205,9 @@ final class RouterObservation {
         let ended = pendingResults.filter { pending in
             guard !pending.isFinishing else { return false }
             guard let screen = pending.screen else { return true }
-            return !tree.contains(screen)
+            // Held by the window, not only shown: a screen presented in the context of a tab the
+            // user left is still there, and still owes its result.
+            return !tree.holds(screen)
         }
         pendingResults.removeAll { pending in ended.contains { $0 === pending } }
         for pending in ended { pending.endWithoutResult() }

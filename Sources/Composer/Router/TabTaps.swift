@@ -69,6 +69,15 @@ extension DefaultRouter {
             }
         }
         let step = DestinationStep<any Screen, Void>(chain: .fixed([node]))
+        // The window's other routers hear of the tap as of any change the user makes.
+        let window = windowProvider.window
+        let others = RouterObservation.listeningRouters().filter {
+            $0 !== self && window != nil && $0.windowProvider.window === window
+        }
+        let leaving = others.isEmpty ? nil : window.map { ScreenTree(window: $0).current }
+        defer {
+            for other in others { other.userDidChangeScreens(leaving: leaving ?? nil) }
+        }
         let outcome: Result<Void, RoutingError> = await TabTap.$isRunning.withValue(true) {
             do throws(RoutingError) {
                 _ = try await navigate(to: step, with: (), animated: false)

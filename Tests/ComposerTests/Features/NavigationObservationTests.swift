@@ -172,6 +172,74 @@ struct NavigationObservationTests {
                 #"user: screen "sign-in" -> screen "home""#,
             ])
     }
+
+    @Test("A guard that shows sign-in and then refuses: the jump to sign-in is reported once")
+    func guardThatNavigatesAndRefusesIsReportedOnce() async throws {
+        let signIn = routes.signIn(.fullScreen)
+        let router = router
+        let guarded = StepAssembly(
+            finder: NilFinder<TestScreen, Void>(), factory: ClosureFactory { TestScreen("account") }
+        )
+        .adding(
+            ClosureInterceptor<Void> {
+                try await router.navigate(to: signIn, animated: false)
+                throw SignInRefused()
+            }
+        )
+        .using(TestNavigationContainer.push())
+        .from(GeneralStep.current().expectingContainer())
+        .assemble()
+        await #expect(throws: RoutingError.self) { try await router.navigate(to: guarded, animated: false) }
+        #expect(window.current is SignInScreen)
+        #expect(events.lines == [#"router: screen "home" -> screen "sign-in""#])
+    }
+
+    @Test("An observer that another observer cancels while an event is sent does not receive it")
+    func observerCancelledDuringAnEvent() async throws {
+        let second = EventLog()
+        var token: NavigationObserverToken?
+        router.addObserver { _ in token?.cancel() }
+        token = router.addObserver { second.lines.append($0.description) }
+        try await router.navigate(to: routes.pushed("list"), animated: false)
+        #expect(events.lines == [#"router: screen "home" -> screen "list""#])
+        #expect(second.lines.isEmpty, "cancelled before this event reached it")
+    }
+
+    @Test("A tab the user taps is reported to every router that observes the window")
+    func tabTapReachesEveryRouter() async throws {
+        let tabs = TestTabsContainer(
+            "tabs",
+            tabs: [
+                TestNavigationContainer("a", stack: [TestScreen("one")]),
+                TestNavigationContainer("b", stack: [TestScreen("two")]),
+            ])
+        let window = TestWindow(root: tabs)
+        let (first, second) = (DefaultRouter(window: window), DefaultRouter(window: window))
+        let (firstLog, secondLog) = (EventLog(), EventLog())
+        first.addObserver { firstLog.lines.append($0.description) }
+        second.addObserver { secondLog.lines.append($0.description) }
+        try await tabs.userSelectTab(at: 1)
+        #expect(firstLog.lines == [#"user: screen "one" -> screen "two""#])
+        #expect(secondLog.lines == [#"user: screen "one" -> screen "two""#])
+    }
+
+    @Test("A screen presented in a tab's context keeps its caller waiting when the user switches tabs")
+    func tabSwitchKeepsAContextPresentationWaiting() async throws {
+        let tabA = TestNavigationContainer("a", stack: [TestScreen("one")])
+        tabA.definesPresentationContext = true
+        let tabs = TestTabsContainer("tabs", tabs: [tabA, TestNavigationContainer("b", stack: [TestScreen("two")])])
+        let window = TestWindow(root: tabs)
+        let router = DefaultRouter(window: window)
+        let contextPicker = routes.picker(presented: .overCurrentContext)
+        let probe = ResultProbe(router, contextPicker, with: .blue)
+        await turns { router.waitingResults > 0 }
+        let picker = try #require(window.current as? ColourPicker)
+        try await tabs.userSelectTab(at: 1)
+        for _ in 0..<20 { await Task.yield() }
+        #expect(probe.outcome == nil, "the picker is still presented in tab a")
+        #expect(router.waitingResults == 1)
+        #expect(picker.containingWindow === window)
+    }
 }
 
 /// The events an observer received, as text.

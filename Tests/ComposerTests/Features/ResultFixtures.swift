@@ -29,12 +29,15 @@ struct ResultRoutes {
     }
 
     /// The picker, presented as a page sheet over the current screen.
-    var presentedPicker: DestinationStep<ColourPicker, Colour> {
+    var presentedPicker: DestinationStep<ColourPicker, Colour> { picker(presented: .pageSheet) }
+
+    /// The picker, presented over the current screen with `style`.
+    func picker(presented style: TestModalStyle) -> DestinationStep<ColourPicker, Colour> {
         StepAssembly(
             finder: NilFinder<ColourPicker, Colour>(),
             factory: ClosureFactory { (colour: Colour) in
                 let picker = ColourPicker("picker \(colour)")
-                picker.modalStyle = .pageSheet
+                picker.modalStyle = style
                 return picker
             }
         )
