@@ -59,8 +59,9 @@ public final class ResultHandle<Value> {
     }
 
     /// Answers with `value` (`nil`: no answer, as a Cancel button does): the router removes the
-    /// screen the way it came (pops it off its stack when it was pushed, dismisses its presented
-    /// level otherwise) and then resumes the caller with `value`.
+    /// screen the way it came (pops it off its stack when it was pushed, after dismissing what is
+    /// presented over it; dismisses its presented level otherwise) and then resumes the caller with
+    /// `value`.
     ///
     /// The removal waits its turn in the router's queue, like a navigation (unless the caller waits
     /// from inside a running navigation, a login interceptor say, which it then does not wait behind).
@@ -271,7 +272,11 @@ extension DefaultRouter {
 @MainActor
 struct FinishedScreenRemoval {
     private enum Kind {
-        case pop(any NavigationStackContainer, keeping: [any Screen])
+        /// Pops the stack back to `keeping`, after dismissing what `covering` lists (outermost
+        /// first): a presentation above the popped screens leaves with them, as it would with a
+        /// presented screen.
+        case pop(
+            any NavigationStackContainer, keeping: [any Screen], covering: [(host: any Screen, presented: any Screen)])
         case dismiss(presenter: any Screen)
         case stay
     }
@@ -288,8 +293,9 @@ struct FinishedScreenRemoval {
             if let stack = ancestor as? any NavigationStackContainer,
                 let index = stack.stack.firstIndex(where: { $0 === node }), index > 0
             {
-                kind = .pop(stack, keeping: Array(stack.stack[..<index]))
-                leaving = Array(stack.stack[index...])
+                let covering = ScreenTree.presentationsCovering(screen)
+                kind = .pop(stack, keeping: Array(stack.stack[..<index]), covering: covering.reversed())
+                leaving = covering.map(\.presented) + Array(stack.stack[index...])
                 return
             }
             node = ancestor
@@ -310,7 +316,11 @@ struct FinishedScreenRemoval {
 
     func perform(animated: Bool) async throws {
         switch kind {
-        case .pop(let stack, let keeping):
+        case .pop(let stack, let keeping, let covering):
+            for (host, presented) in covering {
+                let presenter = try ScreenTree.modalPresenter(host, toDo: "dismiss \(presented), above \(finishing)")
+                try await presenter.dismissPresentedScreen(animated: false)
+            }
             try await stack.setStack(keeping, animated: animated)
         case .dismiss(let presenter):
             let host = try ScreenTree.modalPresenter(presenter, toDo: "dismiss \(finishing) after it finished")

@@ -158,10 +158,14 @@ struct ScreenResultTests {
         #expect(window.render() == Self.home)
     }
 
-    @Test("A vetoing screen above the finishing one stops the removal: nothing moves and the caller keeps waiting")
-    func vetoAboveStopsTheFinish() async throws {
+    /// Presented or pushed, the finishing screen leaves with what is presented above it, so a
+    /// form there that refuses to leave stops it (a pushed picker was popped under the form).
+    @Test(
+        "A vetoing screen above the finishing one stops the removal: nothing moves and the caller keeps waiting",
+        arguments: [false, true])
+    func vetoAboveStopsTheFinish(pushed: Bool) async throws {
         let router = router
-        let probe = ResultProbe(router, routes.presentedPicker, with: .blue)
+        let probe = ResultProbe(router, pushed ? routes.pushedPicker : routes.presentedPicker, with: .blue)
         let picker = try await picker(router)
         let form = TestScreen("unsaved form")
         form.modalStyle = .fullScreen
