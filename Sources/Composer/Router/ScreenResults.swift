@@ -95,7 +95,8 @@ public final class ResultHandle<Value> {
         wait.isFinishing = true
         Task {
             do throws(RoutingError) {
-                try await router.removeFinishedScreen(screen, animated: animated, nested: wait.isNested)
+                try await router.removeFinishedScreen(
+                    screen, animated: animated, nested: wait.isNested(in: router.observation))
                 wait.isFinishing = false
                 wait.end(with: value)
                 completion?(.success(()))
@@ -129,13 +130,21 @@ final class ResultWait<Value>: PendingResult {
     private(set) var value: Value?
     private(set) var isEnded = false
     private(set) var wasCancelled = false
-    /// Whether the caller waits from inside a running navigation of the same router, which the
-    /// removal must then not wait behind.
-    let isNested: Bool
+    /// The navigation of the same router the caller waits from inside (a guard asking for sign-in),
+    /// which the removal must not wait behind while it runs; weakly, since it ends on its own.
+    private weak var askingRun: NavigationRun?
 
-    init(screen: any Screen, isNested: Bool) {
-        self.isNested = isNested
+    init(screen: any Screen, askingRun: NavigationRun?) {
+        self.askingRun = askingRun
         super.init(screen: screen)
+    }
+
+    /// Whether the navigation the caller waits from inside still runs in `observation`: then the
+    /// removal runs inside it; once it ended (its task cancelled, say), the removal waits its turn
+    /// like any other change.
+    func isNested(in observation: RouterObservation) -> Bool {
+        guard let askingRun else { return false }
+        return observation.runs.contains { $0 === askingRun }
     }
 
     /// Returns once the wait has ended.
@@ -192,10 +201,12 @@ extension DefaultRouter {
         awaitingResult resultType: ViewController.ResultValue.Type, animated: Bool = true,
         queueing: NavigationQueueing = .waitTurn
     ) async throws(RoutingError) -> ViewController.ResultValue? {
-        let isNested = NavigationScope.activeRouters.contains(ObjectIdentifier(self))
+        // Inside a navigation of this router (its guard asks), the innermost one running is the one
+        // that waits: the removal must not wait behind it while it runs.
+        let askingRun = NavigationScope.activeRouters.contains(ObjectIdentifier(self)) ? observation.runs.last : nil
         // The screen is not kept in a variable here: this frame lives as long as the wait.
         let (wait, name) = try await startWaiting(
-            for: navigate(to: step, with: context, animated: animated, queueing: queueing), isNested: isNested)
+            for: navigate(to: step, with: context, animated: animated, queueing: queueing), askingRun: askingRun)
         await withTaskCancellationHandler {
             await wait.wait()
         } onCancel: {
@@ -213,9 +224,9 @@ extension DefaultRouter {
     /// Gives `screen` a handle for a new wait and returns the wait, holding the screen only weakly
     /// from now on: a screen released without finishing must be able to end the wait.
     private func startWaiting<ViewController: ResultReturning>(
-        for screen: ViewController, isNested: Bool
+        for screen: ViewController, askingRun: NavigationRun?
     ) -> (ResultWait<ViewController.ResultValue>, String) {
-        let wait = ResultWait<ViewController.ResultValue>(screen: screen, isNested: isNested)
+        let wait = ResultWait<ViewController.ResultValue>(screen: screen, askingRun: askingRun)
         screen.resultHandle?.endWait()
         screen.resultHandle = ResultHandle(router: self, screen: screen, wait: wait)
         observation.pendingResults.append(wait)

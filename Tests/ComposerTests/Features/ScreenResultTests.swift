@@ -250,6 +250,43 @@ struct ScreenResultTests {
                 """)
     }
 
+    /// The removal runs inside the asking navigation only while that navigation runs: once its
+    /// task is cancelled, a later finish waits its turn behind whatever holds the queue.
+    @Test("A finish after the guard that asked stopped waiting waits its turn in the queue")
+    func finishAfterTheAskingGuardEndedWaitsItsTurn() async throws {
+        let router = router
+        let guarded = routes.guardedAccount(router, signIn: .fullScreen)
+        let asking = Task { @MainActor in try await router.navigate(to: guarded, animated: false) }
+        await turns { router.waitingResults > 0 }
+        let signIn = try #require(window.current as? SignInScreen)
+        asking.cancel()
+        let askingResult = await asking.result
+        #expect(throws: RoutingError.self) { try askingResult.get() }
+        #expect(window.current === signIn)
+        // Another navigation holds the queue, waiting in its guard.
+        var release: CheckedContinuation<Void, Never>?
+        let blocked = StepAssembly(
+            finder: NilFinder<TestScreen, Void>(), factory: ClosureFactory { TestScreen("later") }
+        )
+        .adding(ClosureInterceptor<Void> { await withCheckedContinuation { release = $0 } })
+        .using(GeneralAction.presentModally())
+        .from(GeneralStep.current())
+        .assemble()
+        var other: Result<TestScreen, RoutingError>?
+        router.navigate(to: blocked, animated: false) { other = $0 }
+        await turns { release != nil }
+        let held = window.render()
+
+        var finished: Result<Void, RoutingError>?
+        signIn.resultHandle?.finish(with: true, animated: false) { finished = $0 }
+        for _ in 0..<20 { await Task.yield() }
+        #expect(finished == nil, "the removal waits for the navigation that holds the queue")
+        #expect(window.render() == held)
+        release?.resume()
+        await turns { other != nil && finished != nil }
+        #expect(throws: Never.self) { try #require(finished).get() }
+    }
+
     /// The rule of <doc:ResultsAndObservation>: a sign-in sheet a guard waits on may be swiped
     /// away, and the swipe answers the guard as a cancellation, so the guard never waits forever.
     @Test("A sign-in sheet the user swipes away answers its waiting guard as a cancellation")
