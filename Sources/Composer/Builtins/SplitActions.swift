@@ -24,11 +24,6 @@ public struct SetPrimaryAction<Container: SplitContainer>: ContainerAction {
 
 // The same answers about columns that earlier actions of a navigation may have changed.
 extension SetPrimaryAction: SplitColumnsAction {
-    func columns(of target: any Screen) -> SplitColumns? {
-        guard case let container as Container = target else { return nil }
-        return SplitColumns(container)
-    }
-
     func screensRemoved(from columns: SplitColumns) -> [any Screen] {
         columns.primary.map { [$0] } ?? []
     }
@@ -86,11 +81,6 @@ public struct ShowDetailAction<Container: SplitContainer>: ContainerAction {
 
 // The same answers about columns that earlier actions of a navigation may have changed.
 extension ShowDetailAction: SplitColumnsAction {
-    func columns(of target: any Screen) -> SplitColumns? {
-        guard case let container as Container = target else { return nil }
-        return SplitColumns(container)
-    }
-
     func screensRemoved(from columns: SplitColumns) -> [any Screen] {
         guard !columns.isCollapsed, columns.primary != nil else { return [] }
         return columns.secondary.map { [$0] } ?? []
@@ -155,11 +145,6 @@ public struct PushOnDetailAction<Container: SplitContainer>: ContainerAction {
 
 // The same answers about columns that earlier actions of a navigation may have changed.
 extension PushOnDetailAction: SplitColumnsAction {
-    func columns(of target: any Screen) -> SplitColumns? {
-        guard case let container as Container = target else { return nil }
-        return SplitColumns(container)
-    }
-
     func screensRemoved(from columns: SplitColumns) -> [any Screen] { [] }
 
     func checkAccepts(_ screenType: Any.Type, in columns: SplitColumns) throws {
@@ -219,6 +204,14 @@ struct SplitColumns {
             return standIn.declaredType is any NavigationStackContainer.Type
         }
         return column is any NavigationStackContainer
+    }
+}
+
+extension SplitColumnsAction where Self: ContainerAction, Container: SplitContainer {
+    /// The columns of `target` as they are now, when it is the action's kind of split view.
+    func columns(of target: any Screen) -> SplitColumns? {
+        guard case let container as Container = target else { return nil }
+        return SplitColumns(container)
     }
 }
 

@@ -100,7 +100,7 @@ extension DefaultRouter {
     ///
     /// Platform adapters call this from their own callbacks, so they need no reference to a router.
     public static func userDidChangeScreens(in window: any ScreenWindow, leaving: (any Screen)? = nil) {
-        for router in RouterObservation.listeningRouters() where router.windowProvider.window === window {
+        for router in RouterObservation.listeningRouters(in: window) {
             router.userDidChangeScreens(leaving: leaving)
         }
     }
@@ -111,7 +111,7 @@ extension DefaultRouter {
     /// During a navigation the change is reported from the screen current when it began (the
     /// user saw no screen of it appear yet), and the navigation's own report starts after it.
     package static func userChangedScreens(in window: any ScreenWindow, leaving: (any Screen)?) {
-        for router in RouterObservation.listeningRouters() where router.windowProvider.window === window {
+        for router in RouterObservation.listeningRouters(in: window) {
             guard router.observation.isChangingScreens else {
                 router.userDidChangeScreens(leaving: leaving)
                 continue
@@ -156,9 +156,14 @@ final class RouterObservation {
         removalsRunning > 0 || runs.contains { $0.hasStartedShowing }
     }
 
-    static func listeningRouters() -> [DefaultRouter] {
+    /// The listening routers that navigate in `window`, in the order they began listening.
+    static func listeningRouters(in window: any ScreenWindow) -> [DefaultRouter] {
         listeners.removeAll { $0.router == nil }
-        return listeners.compactMap(\.router)
+        var routers: [DefaultRouter] = []
+        for listener in listeners {
+            if let router = listener.router, router.windowProvider.window === window { routers.append(router) }
+        }
+        return routers
     }
 
     /// Starts receiving the reports of the user's changes in `router`'s window, remembering the

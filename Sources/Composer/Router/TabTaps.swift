@@ -31,7 +31,7 @@ extension DefaultRouter {
     /// the first that observes the window. `nil` when no router listens to the window, and the
     /// adapter selects the tab itself.
     public static func tabTapRouter(in window: any ScreenWindow) -> DefaultRouter? {
-        let routers = RouterObservation.listeningRouters().filter { $0.windowProvider.window === window }
+        let routers = RouterObservation.listeningRouters(in: window)
         return routers.first { !$0.tabTapGuards.isEmpty } ?? routers.first
     }
 
@@ -71,12 +71,10 @@ extension DefaultRouter {
         let step = DestinationStep<any Screen, Void>(chain: .fixed([node]))
         // The window's other routers hear of the tap as of any change the user makes.
         let window = windowProvider.window
-        let others = RouterObservation.listeningRouters().filter {
-            $0 !== self && window != nil && $0.windowProvider.window === window
-        }
-        let leaving = others.isEmpty ? nil : window.map { ScreenTree(window: $0).current }
+        let others = window.map { RouterObservation.listeningRouters(in: $0).filter { $0 !== self } } ?? []
+        let leaving = others.isEmpty ? nil : window.flatMap { ScreenTree(window: $0).current }
         defer {
-            for other in others { other.userDidChangeScreens(leaving: leaving ?? nil) }
+            for other in others { other.userDidChangeScreens(leaving: leaving) }
         }
         let outcome: Result<Void, RoutingError> = await TabTap.$isRunning.withValue(true) {
             do throws(RoutingError) {

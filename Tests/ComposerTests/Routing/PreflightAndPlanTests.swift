@@ -174,6 +174,19 @@ struct PreflightAndPlanTests {
         #expect(journal.lines.isEmpty)
     }
 
+    /// A window of two plain tabs, "home" selected, and its rendering.
+    private static func twoTabs() -> (TestWindow, String) {
+        let window = TestWindow(root: TestTabsContainer("tabs", tabs: [TestScreen("home"), TestScreen("shop")]))
+        let rendering = """
+            window
+              tabs "tabs" selected=0
+                screen "home"
+                screen "shop"
+            """
+        #expect(window.render() == rendering)
+        return (window, rendering)
+    }
+
     /// An index out of range depends only on the tabs on screen and the route, so preflight
     /// refuses it with the action named, before the guard or the factory runs: before, the guard
     /// and the factory ran and the action's error reached the caller with no step.
@@ -181,15 +194,8 @@ struct PreflightAndPlanTests {
         "addTab() with an index out of range on live tabs is refused before any guard or factory runs, naming the action"
     )
     func mergeRefusalForAnyScreenIsReportedInPreflight() async throws {
-        let window = TestWindow(root: TestTabsContainer("tabs", tabs: [TestScreen("home"), TestScreen("shop")]))
+        let (window, before) = Self.twoTabs()
         let router = DefaultRouter(window: window)
-        let before = """
-            window
-              tabs "tabs" selected=0
-                screen "home"
-                screen "shop"
-            """
-        #expect(window.render() == before)
         let sixthTab = StepAssembly(
             finder: ClassWithContextFinder<ProductScreen, Int>(), factory: ProductFactory(journal: journal)
         )
@@ -222,15 +228,8 @@ struct PreflightAndPlanTests {
     /// action rather than reaching the caller as an anonymous error.
     @Test("selectTab() of a built screen that is not a tab is refused once it is built, naming the action")
     func mergeRefusalThatDependsOnTheScreenIsReportedWithIt() async throws {
-        let window = TestWindow(root: TestTabsContainer("tabs", tabs: [TestScreen("home"), TestScreen("shop")]))
+        let (window, before) = Self.twoTabs()
         let router = DefaultRouter(window: window)
-        let before = """
-            window
-              tabs "tabs" selected=0
-                screen "home"
-                screen "shop"
-            """
-        #expect(window.render() == before)
         let selected = StepAssembly(
             finder: ClassWithContextFinder<ProductScreen, Int>(), factory: ProductFactory(journal: journal)
         )

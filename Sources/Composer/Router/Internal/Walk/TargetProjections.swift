@@ -23,7 +23,7 @@ struct ListProjection {
 
     /// Records the children a group leaves in `list`, for the groups after it.
     mutating func record(_ children: ContainerChildren, of list: any ChildListContainer) {
-        merged[list] = children
+        merged.store(children, for: list)
     }
 
     /// Takes `removed` out of `screens`. A reveal pops the top of a stack: then only the popped
@@ -79,7 +79,7 @@ struct ColumnsProjection {
 
     /// Records the columns an action leaves in `target`, for the actions after it.
     mutating func record(_ columns: SplitColumns, of target: any Screen) {
-        changed[target] = columns
+        changed.store(columns, for: target)
     }
 }
 
@@ -90,22 +90,18 @@ struct ContainerTable<Value> {
 
     /// The value stored for `container`, if any.
     subscript(container: any Screen) -> Value? {
-        get {
-            let identity = ObjectIdentifier(container)
-            for entry in entries where entry.container == identity { return entry.value }
-            return nil
+        let identity = ObjectIdentifier(container)
+        for entry in entries where entry.container == identity { return entry.value }
+        return nil
+    }
+
+    /// Stores `value` for `container`, replacing the one stored before.
+    mutating func store(_ value: Value, for container: any Screen) {
+        let identity = ObjectIdentifier(container)
+        for position in entries.indices where entries[position].container == identity {
+            entries[position].value = value
+            return
         }
-        set {
-            let identity = ObjectIdentifier(container)
-            guard let newValue else {
-                entries.removeAll { $0.container == identity }
-                return
-            }
-            for position in entries.indices where entries[position].container == identity {
-                entries[position].value = newValue
-                return
-            }
-            entries.append((identity, newValue))
-        }
+        entries.append((identity, value))
     }
 }
