@@ -38,6 +38,9 @@ extension DefaultRouter {
     /// Handles the user's tap on the tab at `index` of `tabs` as a navigation to that tab: the
     /// router-wide guards and the guards of the steps registered with ``guardTabTaps(with:)`` that
     /// lead into the tab run, then the tab is selected. Observers see the change as the user's.
+    /// The tab shows again as the user left it: its stack is not popped, and what is presented in
+    /// its own context (`overCurrentContext` under a screen of the tab that defines the context)
+    /// stays, as UIKit keeps it while another tab is selected.
     ///
     /// Platform adapters call this instead of selecting the tab; a tap on the selected tab is not a
     /// navigation, and adapters leave it to the platform (UIKit pops the tab's stack to its root).
@@ -58,6 +61,7 @@ extension DefaultRouter {
             screenTypeName: "\(type(of: tab))", declaredType: (any Screen).self,
             finderName: "tab \(index) the user tapped")
         node.find = { [weak tab] _, _ in tab }
+        node.revealKeepsPresentationsInside = true
         if let window = windowProvider.window {
             let tree = ScreenTree(window: window)
             for chain in tabTapGuards {

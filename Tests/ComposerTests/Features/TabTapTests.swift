@@ -72,6 +72,40 @@ struct TabTapTests {
         #expect(tabs.selectedTabIndex == 0)
         #expect(globalGuardRuns == 1)
     }
+
+    /// UIKit keeps a presentation made in a tab's context (`overCurrentContext` under a controller
+    /// that defines the context) with that tab while another one is selected, and shows it again
+    /// when the user taps back: a tab tap selects the tab as the user left it.
+    @Test("Tapping back to a tab shows what it presents in its context again, not dismissed")
+    func tapBackKeepsTheTabsContextPresentation() async throws {
+        router.guardTabTaps(with: account { true })
+        let accountStack = try #require(tabs.tabScreens[1] as? TestNavigationContainer)
+        accountStack.definesPresentationContext = true
+        try await tabs.selectTab(at: 1)
+        let filter = TestScreen("filter")
+        filter.modalStyle = .overCurrentContext
+        try await #require(accountStack.stack[1] as? TestScreen).presentScreen(filter, animated: false)
+        try await tabs.userSelectTab(at: 0)
+        var events: [String] = []
+        router.addObserver { events.append($0.description) }
+
+        try await tabs.userSelectTab(at: 1)
+
+        #expect(
+            window.render() == """
+                window
+                  tabs "tabs" selected=1
+                    nav "home-nav"
+                      screen "home"
+                    nav "account-nav"
+                      screen "account"
+                      screen "orders"
+                    presented overCurrentContext:
+                      screen "filter"
+                """)
+        #expect(window.current === filter)
+        #expect(events == [#"user: screen "home" -> screen "filter""#])
+    }
 }
 
 @MainActor

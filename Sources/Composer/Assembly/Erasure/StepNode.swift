@@ -70,6 +70,9 @@ struct StepNode {
         /// Maps the navigation's context to this step's context.
         var contextAdapter: @MainActor (Any) throws -> Any = { $0 }
         var targetAdapter: TargetAdapter?
+        /// Set for a tab the user taps: revealing the step's screen leaves what is presented inside
+        /// it (in a tab's context) in place, so the tab shows again as the user left it.
+        var revealKeepsPresentationsInside = false
     }
 
     private final class Box {
@@ -158,6 +161,11 @@ struct StepNode {
     var targetAdapter: TargetAdapter? {
         get { box.parts.targetAdapter }
         set { change { $0.targetAdapter = newValue } }
+    }
+
+    var revealKeepsPresentationsInside: Bool {
+        get { box.parts.revealKeepsPresentationsInside }
+        set { change { $0.revealKeepsPresentationsInside = newValue } }
     }
 
     var buildName: String? {

@@ -139,7 +139,7 @@ extension NavigationRun {
         let revealing = anchor !== tree.current
         // What the reveal dismisses: the presentations that cover the anchor, with what they hold
         // and what is presented above them.
-        let covering = revealing ? ScreenTree.presentationsCovering(anchor) : []
+        let covering = revealing ? presentationsToDismiss(revealing: anchor) : []
         var dismissed: Set<ObjectIdentifier> = []
         for (_, presented) in covering {
             for screen in ScreenTree.screensRemovedByDismissing(presented) {

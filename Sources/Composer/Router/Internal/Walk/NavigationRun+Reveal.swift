@@ -21,7 +21,7 @@ extension NavigationRun {
         // The current screen is covered by nothing and shown by every container around it (a
         // container's focused child is visible): the most frequent anchor needs no reveal.
         guard let anchor = plan.anchorScreen, anchor !== tree.current else { return .none }
-        let covering = ScreenTree.presentationsCovering(anchor)
+        let covering = presentationsToDismiss(revealing: anchor)
         let containers = ScreenTree.ancestors(of: anchor)
         // Each list sized once: a reveal is a handful of operations, and growing them one at a
         // time reallocated them as often.
@@ -71,6 +71,17 @@ extension NavigationRun {
                 expected: "every screen above \(anchor) to accept being dismissed or popped")
         }
         return CheckedReveal(operations: operations, removals: removals)
+    }
+
+    /// The presentations revealing `anchor` dismisses: those covering it, except, for a tab the
+    /// user taps, the ones hosted inside the tab (in its context), which UIKit keeps with the tab
+    /// while another is selected and shows again with it.
+    func presentationsToDismiss(revealing anchor: any Screen) -> [(host: any Screen, presented: any Screen)] {
+        let covering = ScreenTree.presentationsCovering(anchor)
+        guard !covering.isEmpty, plan.steps[plan.anchor].node.revealKeepsPresentationsInside else { return covering }
+        return covering.filter { host, _ in
+            host !== anchor && !ScreenTree.ancestors(of: host).contains { $0 === anchor }
+        }
     }
 
     private func revealing(_ child: any Screen, in container: any Screen) throws -> ContainerReveal? {
