@@ -176,7 +176,9 @@ open class TabsNode: NavigationNode, TabsContainer {
         if let navigation = tabs[index].userSelectionNavigation {
             // Told as a change (the tab bar shows the tapped tab already); see StackNode.userWrotePath.
             withMutation(keyPath: Self.selectedIndexKeyPath, of: self) {}
-            return .navigating(Task { @MainActor in try await navigation() })
+            // Run as the user's tap: observers see the change as the user's, as a UIKit tap.
+            let window = containingModel
+            return .navigating(Task { @MainActor in try await DefaultRouter.runUserTabTap(in: window, navigation) })
         }
         let change = "user selected tab \(index) of \(self)"
         applyUserChange(change) { selectedIndex = index }

@@ -140,7 +140,7 @@ struct ModelUserWriteTests {
         #expect(shop.model.current?.name == "home")
     }
 
-    @Test("a tap on a tab that needs sign-in, signed in: its route selects the tab")
+    @Test("a tap on a tab that needs sign-in, signed in: its route selects the tab, reported as the user's")
     func gatedTabApproved() async throws {
         let shop = ModelShop()
         await shop.go(shop.home, ())
@@ -152,7 +152,7 @@ struct ModelUserWriteTests {
         }
         try await task.value
         #expect(shop.tabsNode?.selectedIndex == 2)
-        #expect(shop.events.last == "router: screen \"home\" -> screen \"account\"")
+        #expect(shop.events.last == "user: screen \"home\" -> screen \"account\"")
     }
 
     @Test("a screen that refuses to leave cannot be popped by the back swipe; the view is told to hide the button")

@@ -92,6 +92,27 @@ extension DefaultRouter {
     }
 }
 
+extension DefaultRouter {
+    /// Runs `navigation`, the route a tab the user tapped asks for (the SwiftUI model's tab node
+    /// `userSelectionNavigation`), as that tap: the router it navigates with reports its change as
+    /// the user's, as ``userTapsTab(at:in:)`` does, and the other routers of `window` hear of it
+    /// as of any change the user makes.
+    package static func runUserTabTap(
+        in window: (any ScreenWindow)?, _ navigation: @MainActor () async throws -> Void
+    ) async throws {
+        let routers = window.map { RouterObservation.listeningRouters(in: $0) } ?? []
+        let leaving = routers.isEmpty ? nil : window.flatMap { ScreenTree(window: $0).current }
+        let reportsBefore = routers.map(\.observation.reportsMade)
+        defer {
+            // A router that reported meanwhile made the navigation (or heard of it) itself.
+            for (router, reports) in zip(routers, reportsBefore) where router.observation.reportsMade == reports {
+                router.userDidChangeScreens(leaving: leaving)
+            }
+        }
+        try await TabTap.$isRunning.withValue(true) { try await navigation() }
+    }
+}
+
 /// Marks the navigation of a tab tap, so that the router reports its change as the user's.
 enum TabTap {
     @TaskLocal static var isRunning = false
