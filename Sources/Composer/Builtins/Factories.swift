@@ -112,11 +112,19 @@ public struct PredefinedChildrenFactory<Base: ContainerFactory>: ContainerFactor
         self.predefined = children.map { make in { context, list in list.screens.append(try make(context)) } }
     }
 
-    /// The predefined children, which later steps' actions then edit (insert before, select, replace).
+    /// The children `base` always has, then the predefined ones, which later steps' actions then
+    /// edit (insert before, select, replace).
     public func initialChildren(with context: Base.Context) throws -> ContainerChildren {
-        var children = ContainerChildren()
+        var children = try base.initialChildren(with: context)
         for add in predefined { try add(context, &children) }
         return children
+    }
+
+    /// Asks `base` to check `context`: wrapping a factory keeps its check before any guard runs.
+    /// (The predefined children are built before the guards too, so their factories' refusals
+    /// come as early.)
+    public func validate(_ context: Base.Context) throws {
+        try base.validate(context)
     }
 
     /// Builds the container holding `children`, which already start with the predefined ones.

@@ -117,4 +117,90 @@ struct PredefinedChildTests {
         #expect(window.render() == "window\n  (no root)")
         #expect(journal.lines.isEmpty)
     }
+
+    struct NegativeID: Error, CustomStringConvertible {
+        let id: Int
+        var description: String { "no tabs for id \(id)" }
+    }
+
+    /// A tab container factory that checks its context up front, as ``ContainerFactory/validate(_:)``
+    /// documents: a negative id is refused before any guard runs.
+    struct CheckedTabsFactory: ContainerFactory {
+        let journal: Journal
+
+        func validate(_ context: Int) throws {
+            if context < 0 { throw NegativeID(id: context) }
+        }
+
+        func build(with context: Int, children: ContainerChildren) async throws -> TestTabsContainer {
+            journal.record("build tabs \(context)")
+            let tabs = TestTabsContainer("tabs \(context)")
+            if !children.isEmpty {
+                try await tabs.setTabs(children.screens, selectedIndex: children.selectedIndex, animated: false)
+            }
+            return tabs
+        }
+    }
+
+    /// A tab container factory whose containers always hold a fixed first tab.
+    struct FixedTabFactory: ContainerFactory {
+        func initialChildren(with context: Int) throws -> ContainerChildren {
+            ContainerChildren([TestScreen("fixed")], selectedIndex: 0)
+        }
+
+        func build(with context: Int, children: ContainerChildren) async throws -> TestTabsContainer {
+            let tabs = TestTabsContainer("tabs")
+            try await tabs.setTabs(children.screens, selectedIndex: children.selectedIndex, animated: false)
+            return tabs
+        }
+    }
+
+    func presentedTabs<F: ContainerFactory>(_ factory: F) -> DestinationStep<TestTabsContainer, Int>
+    where F.ViewController == TestTabsContainer, F.Context == Int {
+        StepAssembly(finder: NilFinder<TestTabsContainer, Int>(), factory: factory)
+            .adding(RecordingInterceptor<Int>(journal: journal, name: "tabs"))
+            .using(GeneralAction.presentModally())
+            .from(GeneralStep.current())
+            .assemble()
+    }
+
+    @Test("PredefinedChildrenFactory asks the factory it wraps to validate the context before any guard runs")
+    func predefinedChildrenFactoryValidatesWithItsBase() async throws {
+        let window = TestWindow(root: TestNavigationContainer("main", stack: [TestScreen("home")]))
+        let router = DefaultRouter(window: window)
+        let before = window.render()
+        let route = presentedTabs(
+            PredefinedChildrenFactory(CheckedTabsFactory(journal: journal), children: [{ _ in TestScreen("home tab") }])
+        )
+
+        let error = await #expect(throws: RoutingError.self) {
+            try await router.navigate(to: route, with: -1, animated: false)
+        }
+
+        #expect(error?.code == .factoryFailed, "\(String(describing: error))")
+        #expect(error?.underlyingError is NegativeID, "\(String(describing: error))")
+        #expect(journal.lines == [], "no guard and no factory may run for a context the factory refuses")
+        #expect(window.render() == before)
+    }
+
+    @Test("PredefinedChildrenFactory keeps the children the factory it wraps always has, before its own")
+    func predefinedChildrenFactoryKeepsItsBaseChildren() async throws {
+        let window = TestWindow(root: TestNavigationContainer("main", stack: [TestScreen("home")]))
+        let router = DefaultRouter(window: window)
+        let route = presentedTabs(
+            PredefinedChildrenFactory(FixedTabFactory(), children: [{ _ in TestScreen("extra") }]))
+
+        try await router.navigate(to: route, with: 1, animated: false)
+
+        #expect(
+            window.render() == """
+                window
+                  nav "main"
+                    screen "home"
+                  presented automatic (as pageSheet):
+                    tabs "tabs" selected=0
+                      screen "fixed"
+                      screen "extra"
+                """)
+    }
 }
