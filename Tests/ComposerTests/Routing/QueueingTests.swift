@@ -323,6 +323,7 @@ struct QueueingTests {
     @MainActor
     final class LoadingState {
         var isLoading = false
+        var isReleased = false
     }
 
     @Test("A navigation whose task is cancelled while a factory loads fails as cancelled, naming the factory's step")
@@ -347,6 +348,51 @@ struct QueueingTests {
         #expect(error?.step?.hasPrefix("step 0: TestNavigationContainer") == true, "\(String(describing: error))")
         #expect(error?.underlyingError is CancellationError)
         #expect(error?.found.hasPrefix("it was cancelled while building") == true)
+        #expect(window.render() == before)
+    }
+
+    /// A container factory that finishes its load even when its task is cancelled meanwhile (a
+    /// request that cannot be taken back).
+    struct UninterruptibleStackFactory: ContainerFactory {
+        let loading: LoadingState
+
+        func build(with context: Int, children: ContainerChildren) async throws -> TestNavigationContainer {
+            loading.isLoading = true
+            while !loading.isReleased { await Task.yield() }
+            loading.isLoading = false
+            let stack = TestNavigationContainer("loaded")
+            if !children.isEmpty { try await stack.setStack(children.screens, animated: false) }
+            return stack
+        }
+    }
+
+    @Test("A navigation cancelled while a factory builds runs no context task on the screen it found")
+    func cancelledWhileAFactoryBuildsPreparesNothing() async throws {
+        let journal = Journal()
+        let window = TestWindow(root: TestNavigationContainer("main", stack: [ProductScreen(7)]))
+        let router = DefaultRouter(window: window)
+        let loading = LoadingState()
+        let route = StepAssembly(
+            finder: NilFinder<TestNavigationContainer, Int>(), factory: UninterruptibleStackFactory(loading: loading)
+        )
+        .using(GeneralAction.presentModally())
+        .from(
+            StepAssembly(finder: ClassFinder<ProductScreen, Int>(), factory: ClosureFactory { ProductScreen($0) })
+                .adding(ProductContextTask(journal: journal))
+        )
+        .using(TestNavigationContainer.push())
+        .from(GeneralStep.current().expectingContainer())
+        .assemble()
+        let before = window.render()
+        let navigation = Task { try await router.navigate(to: route, with: 9, animated: false) }
+        await waitUntil { loading.isLoading }
+
+        navigation.cancel()
+        loading.isReleased = true
+
+        let error = await #expect(throws: RoutingError.self) { try await navigation.value }
+        #expect(error?.code == .cancelled, "\(String(describing: error))")
+        #expect(journal.lines == [], "the found product was prepared for a navigation that did not happen")
         #expect(window.render() == before)
     }
 }

@@ -111,7 +111,12 @@ final class NavigationRun {
             }
         }
         try checkCancellation()
-        if plan.anchor > 0 { try await awaiting { try await buildMissingScreens() } }
+        if plan.anchor > 0 {
+            try await awaiting { try await buildMissingScreens() }
+            // A factory may finish after the task was cancelled: the context tasks would prepare
+            // the screens on screen for a navigation that will not happen.
+            try checkCancellation()
+        }
         try prepareScreens()
         try checkCancellation()
         hasStartedShowing = true
