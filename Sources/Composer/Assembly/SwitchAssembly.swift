@@ -22,8 +22,9 @@ public struct SwitchAssembly<ViewController, Context> {
 
     /// A case taken when `finder` finds a screen in the live tree.
     ///
-    /// A finder that throws fails the navigation with ``RoutingError/Code/screenNotFound`` naming
-    /// this case and the finder, as a step's finder does; a ``RoutingError`` it throws passes as it is.
+    /// A finder that throws, or answers with a screen that is not in the window (one the app kept
+    /// after it left), fails the navigation with ``RoutingError/Code/screenNotFound`` naming this
+    /// case and the finder, as a step's finder does; a ``RoutingError`` it throws passes as it is.
     public func addCase<F: Finder>(when finder: F, from step: DestinationStep<ViewController, Context>) -> Self
     where F.Context == Context {
         var copy = self
@@ -39,7 +40,12 @@ public struct SwitchAssembly<ViewController, Context> {
                 // The switch stands where the branch it picks will: at the head of its own chain.
                 throw StepNode.finderFailure(error, step: name, position: 0, finderName: "\(F.self)")
             }
-            return found == nil ? nil : step
+            guard let found else { return nil }
+            // Taken for a screen outside the window, the case would lead somewhere the user left.
+            if let screen = found as? any Screen, !tree.holds(screen) {
+                throw StepNode.answerOutsideWindow(screen, step: name, position: 0, finderName: "\(F.self)")
+            }
+            return step
         }
         return copy
     }

@@ -114,6 +114,36 @@ struct SwitchAndQueueTests {
         #expect(journal.lines.isEmpty)
     }
 
+    /// A finder that answers with a screen the app kept, whether or not it is still in the window.
+    struct KeptScreenFinder: Finder {
+        let screen: ProductScreen
+        func findScreen(with context: Int, in tree: ScreenTree) throws -> ProductScreen? { screen }
+    }
+
+    /// A case's finder is refused an answer outside the window as a step's finder is: the case
+    /// would lead on from a screen the user closed.
+    @Test("A SwitchAssembly case whose finder answers with a screen that left the window fails, naming the case")
+    func switchCaseFinderAnsweringAScreenOffTheWindow() async throws {
+        let (window, before) = Self.homeStack()
+        let router = DefaultRouter(window: window)
+        // Shown once, closed by the user since, still kept by the app.
+        let closed = ProductScreen(5)
+        let product = SwitchAssembly<ProductScreen, Int>()
+            .addCase(when: KeptScreenFinder(screen: closed), from: routes.productModal)
+            .assemble(default: routes.productPushed)
+
+        let error = await #expect(throws: RoutingError.self) {
+            try await router.navigate(to: product, with: 1)
+        }
+
+        #expect(error?.code == .screenNotFound)
+        #expect(error?.step == "case 1 of SwitchAssembly<ProductScreen, Int> (finder KeptScreenFinder)")
+        #expect(error?.failingStep == FailingStep(position: 0, role: .finder, typeName: "KeptScreenFinder"))
+        #expect(error?.found.hasSuffix("which is not in the window (removed from it, or never shown)") == true)
+        #expect(window.render() == before)
+        #expect(journal.lines.isEmpty)
+    }
+
     /// A switch that picks the origin of a chain stands where its branch will: the failing step's
     /// position counts the steps towards the destination, as a step's own finder error does.
     @Test("A throwing case finder of a SwitchAssembly at the origin of a chain is named at the origin's position")

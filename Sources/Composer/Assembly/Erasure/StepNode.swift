@@ -215,12 +215,20 @@ struct StepNode {
         // screens on it or returning it would show nothing; refused here, where the finder answers,
         // the navigation fails before any guard, factory or transition runs, naming the finder.
         if let found, !tree.holds(found) {
-            throw RoutingError(
-                code: .screenNotFound, step: step(), expected: "the finder to answer with a screen in the window",
-                found: "it answered \(found), which is not in the window (removed from it, or never shown)",
-                failingStep: FailingStep(position: position, role: .finder, typeName: finderName ?? "finder"))
+            throw Self.answerOutsideWindow(found, step: step(), position: position, finderName: finderName ?? "finder")
         }
         return found
+    }
+
+    /// The error of a finder that answered `found`, a screen not in the window: a step's finder or
+    /// the finder deciding a ``SwitchAssembly`` case, named `step` at `position` in the chain.
+    static func answerOutsideWindow(_ found: any Screen, step: String, position: Int?, finderName: String)
+        -> RoutingError
+    {
+        RoutingError(
+            code: .screenNotFound, step: step, expected: "the finder to answer with a screen in the window",
+            found: "it answered \(found), which is not in the window (removed from it, or never shown)",
+            failingStep: FailingStep(position: position, role: .finder, typeName: finderName))
     }
 
     /// The error of a finder that threw `error` (not a ``RoutingError``, which passes through as it
