@@ -78,13 +78,45 @@ public struct SwitchAssembly<ViewController, Context> {
         return DestinationStep(
             chain: StepChain { context, tree in
                 let typed = try castContext(context, to: Context.self, for: "SwitchAssembly<\(ViewController.self)>")
-                for pick in cases {
-                    if let step = try pick(typed, tree) { return try step.chain.resolve(context, tree) }
+                for (index, pick) in cases.enumerated() {
+                    if let step = try pick(typed, tree) {
+                        SwitchPicks.record(index)
+                        return try step.chain.resolve(context, tree)
+                    }
                 }
-                if let fallback { return try fallback.chain.resolve(context, tree) }
+                if let fallback {
+                    SwitchPicks.record(count)
+                    return try fallback.chain.resolve(context, tree)
+                }
                 throw RoutingError(
                     code: .noMatchingCase, step: "SwitchAssembly<\(ViewController.self), \(Context.self)>",
                     expected: "one of \(count) case(s) to match, or a default", found: "no case matched \(typed)")
             })
+    }
+}
+
+/// The cases the ``SwitchAssembly`` routes of a chain took while it resolved, in the order they
+/// took them (the default counts as the case after the last). Two resolutions of one route can
+/// give steps of the same types whose closures differ (two cases built alike), or new copies of
+/// the same steps (a route made anew on each access, as a computed property makes it): only the
+/// cases taken tell the first from the second.
+@MainActor
+enum SwitchPicks {
+    /// `nil` outside ``resolving(_:)``: a switch resolved elsewhere records nothing. Main actor
+    /// only, so not checked for exclusive access: the check, made on every navigation, cost more
+    /// than the rest of the recording.
+    @exclusivity(unchecked) private static var recording: [Int]?
+
+    static func record(_ index: Int) {
+        recording?.append(index)
+    }
+
+    /// What `resolve` returns, and the cases the switches it resolved took.
+    static func resolving<T>(_ resolve: () throws -> T) rethrows -> (value: T, picks: [Int]) {
+        let outer = recording
+        recording = []
+        defer { recording = outer }
+        let value = try resolve()
+        return (value, recording ?? [])
     }
 }

@@ -114,6 +114,86 @@ struct SwitchAndQueueTests {
         #expect(journal.lines.isEmpty)
     }
 
+    @MainActor
+    final class Flags {
+        var newFlow = false
+    }
+
+    func flow(_ name: String) -> DestinationStep<TestScreen, Int> {
+        StepAssembly(
+            finder: PredicateFinder<TestScreen, Int> { screen, _ in screen.name == name },
+            factory: ClosureFactory { _ in TestScreen(name) }
+        )
+        .adding(ClosureInterceptor<Int> { [journal] _ in journal.record("\(name) guard") })
+        .using(TestNavigationContainer.push())
+        .from(GeneralStep.current().expectingContainer())
+        .assemble()
+    }
+
+    @Test("The screen a SwitchAssembly picks after the guards changed the tree and the flag runs its own guard")
+    func switchBranchPickedAfterGuardsIsGuarded() async throws {
+        let main = TestNavigationContainer("main", stack: [TestScreen("home")])
+        let window = TestWindow(root: main)
+        let router = DefaultRouter(window: window)
+        let flags = Flags()
+        // A sign-in that came and went, and put the user in the new flow's group.
+        router.add(
+            ClosureInterceptor<Any> { _ in
+                try await main.presentScreen(TestScreen("login"), animated: false)
+                try await main.dismissPresentedScreen(animated: false)
+                flags.newFlow = true
+            })
+        let route = SwitchAssembly<TestScreen, Int>()
+            .addCase(if: { flags.newFlow }, flow("new"))
+            .assemble(default: flow("classic"))
+
+        let shown = try await router.navigate(to: route, with: 1, animated: false)
+
+        #expect(
+            journal.lines.contains("\(shown.name) guard"),
+            "\(shown.name) was shown without its guard; guards that ran: \(journal.lines)")
+    }
+
+    @Test("A flag a guard switches picks the new case when both cases build screens of the same types")
+    func switchCaseChosenAgainAfterAGuardSwitchesTheFlag() async throws {
+        let window = TestWindow(root: TestNavigationContainer("main", stack: [TestScreen("home")]))
+        let router = DefaultRouter(window: window)
+        let flags = Flags()
+        // The user's A/B group becomes known in the guard (a remote configuration it waits for).
+        router.add(ClosureInterceptor<Any> { _ in flags.newFlow = true })
+        let route = SwitchAssembly<TestScreen, Int>()
+            .addCase(if: { flags.newFlow }, flow("new"))
+            .assemble(default: flow("classic"))
+
+        let shown = try await router.navigate(to: route, with: 1, animated: false)
+
+        // With a case whose step types differ from the default's, the router already plans again
+        // and shows the new case; a case that differs only in its closures must not be missed.
+        #expect(shown.name == "new", "the guards switched the flag, yet the case chosen before them was shown")
+        #expect(journal.lines.contains("new guard"), "\(journal.lines)")
+    }
+
+    @Test("A route a switch case makes anew on each resolution is guarded once when a guard changes the tree")
+    func routeMadeAnewIsGuardedOnce() async throws {
+        let main = TestNavigationContainer("main", stack: [TestScreen("home")])
+        let window = TestWindow(root: main)
+        let router = DefaultRouter(window: window)
+        // A sign-in that came and went: the router plans again, and the case builds its route again.
+        router.add(
+            ClosureInterceptor<Any> { _ in
+                try await main.presentScreen(TestScreen("login"), animated: false)
+                try await main.dismissPresentedScreen(animated: false)
+            })
+        let route = SwitchAssembly<TestScreen, Int>()
+            .addCase { [self] _ in flow("fresh") }
+            .assemble()
+
+        let shown = try await router.navigate(to: route, with: 1, animated: false)
+
+        #expect(shown.name == "fresh")
+        #expect(journal.lines == ["fresh guard"])
+    }
+
     /// A finder that answers with a screen the app kept, whether or not it is still in the window.
     struct KeptScreenFinder: Finder {
         let screen: ProductScreen

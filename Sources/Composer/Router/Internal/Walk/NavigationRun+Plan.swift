@@ -5,7 +5,13 @@ extension NavigationRun {
     func makePlan() throws -> RunPlan {
         stage = .planning
         let revision = revisioning?.treeRevision
-        let nodes = try chain.resolve(navigationContext, tree)
+        let (nodes, switchPicks) = try SwitchPicks.resolving { try chain.resolve(navigationContext, tree) }
+        // Other cases taken (a guard switched an A/B flag): their steps may be built alike yet be
+        // other steps, each with its own guards, so every step guard runs again.
+        if switchPicks != guards.switchPicks {
+            guards.ran.removeAll()
+            guards.switchPicks = switchPicks
+        }
         // A loop, not `map`: a closure written in main-actor code is checked at run time.
         var steps: [RunPlan.Step] = []
         steps.reserveCapacity(nodes.count)
@@ -22,7 +28,7 @@ extension NavigationRun {
                 .noAnchor, step: nil, expected: "one step of the chain to find its screen (asked: \(asked))",
                 found: "none of them found anything in the current tree", unanchored: steps)
         }
-        plan = RunPlan(steps: steps, anchor: anchor, revision: revision)
+        plan = RunPlan(steps: steps, anchor: anchor, revision: revision, switchPicks: switchPicks)
         for index in plan.newSteps {
             if case .none = plan.steps[index].node.build {
                 throw failure(
@@ -98,11 +104,12 @@ extension NavigationRun {
     }
 
     /// Whether the plan may no longer match the tree: the window does not count its changes, or
-    /// it changed since planning, or the chain now resolves to other steps (a SwitchAssembly).
+    /// it changed since planning, or the chain now resolves to other steps (a SwitchAssembly that
+    /// takes another case, even one whose steps have the same types).
     func planIsStale() throws -> Bool {
         guard let planned = plan.revision, let revisioning, revisioning.treeRevision == planned else { return true }
-        let resolved = try chain.resolve(navigationContext, tree)
-        return resolved.count != plan.steps.count
+        let (resolved, switchPicks) = try SwitchPicks.resolving { try chain.resolve(navigationContext, tree) }
+        return switchPicks != plan.switchPicks || resolved.count != plan.steps.count
             || zip(resolved, plan.steps).contains { node, step in
                 node.summary != step.node.summary
                     || !node.interceptors.map(\.name).elementsEqual(step.node.interceptors.map(\.name))

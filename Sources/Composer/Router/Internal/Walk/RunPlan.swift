@@ -51,6 +51,8 @@ struct RunPlan {
     let anchor: Int
     /// The window's tree revision when the plan was made, if the window counts its changes.
     let revision: Int?
+    /// The cases the chain's ``SwitchAssembly`` routes took (``SwitchPicks``).
+    var switchPicks: [Int] = []
 
     /// A plan before planning: no step, nothing to report.
     static let unplanned = RunPlan(steps: [], anchor: 0, revision: nil)
