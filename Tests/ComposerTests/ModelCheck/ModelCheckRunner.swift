@@ -100,6 +100,9 @@ final class ModelCheckWorld {
     /// Set while the back button or a swipe-down animates: what it uncovers is not the router's to
     /// guard (see `makeGesture`).
     private var userUncovering = false
+    /// What the observer heard during the step running now (emptied at the start of a lone
+    /// navigation, so the screens are held no longer than the step).
+    private var reported: [NavigationEvent] = []
 
     private init(window: TestWindow, signedIn: Bool) {
         self.window = window
@@ -119,7 +122,7 @@ final class ModelCheckWorld {
                 try await CheckRoutes.signIn(recorder: recorder, router: router, window: window)
             })
         router.add(ClosurePostTask<any Screen, Any> { _, _, _ in recorder.record("post router") })
-        listening = router.addObserver { _ in }
+        listening = router.addObserver { [unowned self] event in self.reported.append(event) }
     }
 
     /// Builds the world of `tree`; `signedIn` is overridden when a gated screen is on screen.
@@ -210,6 +213,8 @@ final class ModelCheckWorld {
     }
 
     private func navigate(_ specs: [RouteSpec]) async {
+        reported.removeAll()
+        let currentBefore = window.current
         let before = window.render()
         let refusing = refusingScreens()
         let eventsBefore = recorder.events.count
@@ -228,6 +233,8 @@ final class ModelCheckWorld {
                 fail("navigations never overlap and none is lost", "a queued navigation was lost: \(error)")
             }
         }
+        if specs.count == 1 { checkReports(from: currentBefore, of: specs[0], result: outcomes[0].result) }
+        reported.removeAll()
         checkAfterEveryStep(refusing: refusing)
     }
 
@@ -486,6 +493,42 @@ final class ModelCheckWorld {
                     fail("guards run before anything is built", "\(spec): \(events)")
                 }
             }
+        }
+    }
+
+    /// The observer heard every change of the current screen a lone navigation made (with the
+    /// sign-in navigation of a guard), succeeded or failed: the events chain from the screen current
+    /// before to the one current after, each a change, and none when the current screen stayed.
+    private func checkReports(
+        from currentBefore: TestScreen?, of spec: RouteSpec, result: Result<any Screen, RoutingError>?
+    ) {
+        let outcome =
+            result.map { result in
+                switch result {
+                case .success: "succeeded"
+                case .failure(let error): "failed (\(error.code))"
+                }
+            } ?? "did not finish"
+        var expectedFrom: (any Screen)? = currentBefore
+        var broken: String?
+        for event in reported {
+            if event.from !== expectedFrom {
+                broken = "\(event) does not start from \(expectedFrom.map { "\($0)" } ?? "nothing")"
+            } else if event.from === event.to {
+                broken = "\(event) reports no change"
+            }
+            if broken != nil { break }
+            expectedFrom = event.to
+        }
+        if broken == nil, expectedFrom !== window.current {
+            broken =
+                "the events end at \(expectedFrom.map { "\($0)" } ?? "nothing"), the current screen is"
+                + " \(window.current.map { "\($0)" } ?? "nothing")"
+        }
+        if let broken {
+            fail(
+                "observers hear every change of the current screen, once",
+                "\(spec) \(outcome): \(broken); events: \(reported.map(\.description))")
         }
     }
 
