@@ -40,8 +40,8 @@ struct HeldStackFactory: ContainerFactory {
 /// Tests written to kill mutants of the router that the rest of the suite let live: each one states
 /// a promise a user relies on, through what the user sees (the tree, the errors, the events).
 @MainActor
-@Suite("Promises the router keeps that no other test pinned down")
-struct MutantKillingTests {
+@Suite("Promises at the edges: cancellation ignored by app code, late refusals, queue order, reports of failures")
+struct PromiseEdgeTests {
     let journal = Journal()
 
     func waitUntil(_ condition: @MainActor () -> Bool) async {
