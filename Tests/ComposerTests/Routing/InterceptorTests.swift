@@ -30,6 +30,7 @@ struct InterceptorTests {
 
         #expect(error?.code == .interceptorRejected)
         #expect(error?.step?.contains("LoginInterceptor<Int>") == true)
+        #expect(error?.failingStep == FailingStep(position: 0, role: .interceptor, typeName: "LoginInterceptor<Int>"))
         #expect(error?.underlyingError is LoginRequired)
         #expect(window.render() == before)
         #expect(journal.lines.isEmpty)
