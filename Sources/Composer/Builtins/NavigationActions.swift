@@ -17,6 +17,14 @@ public struct PushAction<Container: NavigationStackContainer>: ContainerAction {
 
     /// Refuses a navigation stack or a split view: neither can be pushed into a stack.
     public func checkAccepts(_ screenType: Any.Type, on container: Container) throws {
+        try checkAccepts(screenType)
+    }
+}
+
+// Whether a stack takes a screen depends on the screen's type only, so a stack built in the same
+// navigation is asked too.
+extension PushAction: AcceptanceHoldsForAnyContainer {
+    func checkAccepts(_ screenType: Any.Type) throws {
         try refuseContainersInStack(screenType)
     }
 }

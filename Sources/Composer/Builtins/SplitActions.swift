@@ -121,7 +121,7 @@ public struct PushOnDetailAction<Container: SplitContainer>: ContainerAction {
     /// its own step instead.
     public func merge(_ screen: any Screen, into children: inout ContainerChildren) throws {
         throw ContainerActionError(
-            "cannot push \(screen) onto the detail of a split view that is being built: give the detail navigation stack its own step"
+            "a split view that is being built has no detail stack to push onto (pushing \(screen)): give the detail navigation stack its own step"
         )
     }
 

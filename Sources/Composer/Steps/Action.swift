@@ -69,6 +69,17 @@ extension ContainerAction {
 /// screen in the show phase.
 protocol MergeRefusalHoldsForAnyScreen {}
 
+/// A ``ContainerAction`` whose ``ContainerAction/checkAccepts(_:on:)`` answers from the screen type
+/// alone, the same for every container of its kind: preflight can then ask it also when the
+/// container is built in the same navigation and does not exist yet (a navigation stack pushed
+/// into a new stack), which the public question, needing a container, cannot be asked about. An
+/// app's own action has none: its answer may depend on the container it is given.
+@MainActor
+protocol AcceptanceHoldsForAnyContainer {
+    /// Refuses a screen of `screenType` that no container of the action's kind accepts.
+    func checkAccepts(_ screenType: Any.Type) throws
+}
+
 extension ContainerAction where Container: ChildListContainer {
     /// Reads the container's children, merges `screen` and writes them back as one change.
     public func perform(_ screen: any Screen, on container: Container, animated: Bool) async throws {

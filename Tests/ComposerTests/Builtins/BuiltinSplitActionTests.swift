@@ -202,8 +202,8 @@ struct BuiltinSplitActionTests {
 
         #expect(
             actionMessage(error) == """
-                cannot push screen "reviews" onto the detail of a split view that is being built: \
-                give the detail navigation stack its own step
+                a split view that is being built has no detail stack to push onto \
+                (pushing the new TestScreen, not built yet): give the detail navigation stack its own step
                 """)
         #expect(window.render() == before)
         #expect(error?.code == .actionFailed)

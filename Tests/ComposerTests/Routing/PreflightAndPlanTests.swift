@@ -255,6 +255,164 @@ struct PreflightAndPlanTests {
         #expect(journal.lines == ["intercept product 3", "build product 3"])
     }
 
+    /// A window of a stack holding "home", and its rendering.
+    private static func homeStack() -> (TestWindow, String) {
+        let window = TestWindow(root: TestNavigationContainer("main", stack: [TestScreen("home")]))
+        let rendering = """
+            window
+              nav "main"
+                screen "home"
+            """
+        #expect(window.render() == rendering)
+        return (window, rendering)
+    }
+
+    /// `pushOnDetail()` into a split view built in the same navigation refuses whatever screen
+    /// comes (a new split view has no detail stack), which preflight knows from the plan alone: the
+    /// refusal names the action before the guard or a factory runs. Before, the guard and the
+    /// detail's factory ran and the merge refused in the build phase.
+    @Test("pushOnDetail into a split view built in the same navigation is refused before any guard runs")
+    func pushOnDetailIntoNewSplitRefusedBeforeGuards() async throws {
+        let (window, before) = Self.homeStack()
+        let router = DefaultRouter(window: window)
+        let route = StepAssembly(
+            finder: NilFinder<TestScreen, Void>(),
+            factory: ClosureFactory { [journal] _ in
+                journal.record("build detail")
+                return TestScreen("detail")
+            }
+        )
+        .adding(RecordingInterceptor<Void>(journal: journal, name: "detail"))
+        .using(TestSplitContainer.pushOnDetail())
+        .from(
+            StepAssembly(
+                finder: NilFinder<TestSplitContainer, Void>(),
+                factory: SplitContainerFactory { [journal] _ in
+                    journal.record("build split")
+                    return TestSplitContainer("split")
+                })
+        )
+        .using(GeneralAction.presentModally())
+        .from(GeneralStep.current())
+        .assemble()
+
+        let error = await #expect(throws: RoutingError.self) { try await router.navigate(to: route, animated: false) }
+
+        #expect(error?.code == .actionFailed, "\(String(describing: error))")
+        #expect(error?.step == "action PushOnDetailAction<TestSplitContainer> of step 0")
+        #expect(
+            error?.failingStep
+                == FailingStep(position: 0, role: .action, typeName: "PushOnDetailAction<TestSplitContainer>"))
+        #expect(
+            error?.expected
+                == "PushOnDetailAction<TestSplitContainer> to put the new TestScreen into the new TestSplitContainer")
+        #expect(error?.found == "it refused before anything ran")
+        #expect(
+            (error?.underlyingError as? ContainerActionError)?.message
+                == """
+                a split view that is being built has no detail stack to push onto \
+                (pushing the new TestScreen, not built yet): give the detail navigation stack its own step
+                """
+        )
+        #expect(error?.plan.contains("stage: preflight") == true)
+        #expect(journal.lines == [], "the guard or a factory ran for a navigation that could never succeed")
+        #expect(window.render() == before)
+    }
+
+    /// `showDetail()` into a split view built in the same navigation, with no step setting its
+    /// primary column, refuses whatever screen comes; preflight merges a stand-in into the new
+    /// split view's children and refuses it, naming the action, before the guard or a factory runs.
+    @Test("showDetail into a split view built without a primary column is refused before any guard runs")
+    func showDetailIntoNewSplitWithoutPrimaryRefusedBeforeGuards() async throws {
+        let (window, before) = Self.homeStack()
+        let router = DefaultRouter(window: window)
+        let route = StepAssembly(
+            finder: NilFinder<TestScreen, Void>(),
+            factory: ClosureFactory { [journal] _ in
+                journal.record("build detail")
+                return TestScreen("detail")
+            }
+        )
+        .adding(RecordingInterceptor<Void>(journal: journal, name: "detail"))
+        .using(TestSplitContainer.showDetail())
+        .from(
+            StepAssembly(
+                finder: NilFinder<TestSplitContainer, Void>(),
+                factory: SplitContainerFactory { [journal] _ in
+                    journal.record("build split")
+                    return TestSplitContainer("split")
+                })
+        )
+        .using(GeneralAction.presentModally())
+        .from(GeneralStep.current())
+        .assemble()
+
+        let error = await #expect(throws: RoutingError.self) { try await router.navigate(to: route, animated: false) }
+
+        #expect(error?.code == .actionFailed, "\(String(describing: error))")
+        #expect(
+            error?.failingStep
+                == FailingStep(position: 0, role: .action, typeName: "ShowDetailAction<TestSplitContainer>"))
+        #expect(
+            error?.expected
+                == "ShowDetailAction<TestSplitContainer> to put the new TestScreen into the new TestSplitContainer")
+        #expect(error?.found == "it refused before anything ran")
+        #expect(
+            (error?.underlyingError as? ContainerActionError)?.message
+                == "a detail needs a primary column first; add the primary before the new TestScreen, not built yet")
+        #expect(journal.lines == [], "the guard or a factory ran for a navigation that could never succeed")
+        #expect(window.render() == before)
+    }
+
+    /// A navigation stack cannot be pushed into another one, which the pushed step's declared type
+    /// shows before anything is built, also when the stack it goes into is built in the same
+    /// navigation. Before, the guard and the inner stack's factory ran and the merge refused the
+    /// built stack in the build phase.
+    @Test("A navigation stack pushed into a stack built in the same navigation is refused before any guard runs")
+    func stackIntoNewStackRefusedBeforeGuards() async throws {
+        let (window, before) = Self.homeStack()
+        let router = DefaultRouter(window: window)
+        let route = StepAssembly(
+            finder: NilFinder<TestNavigationContainer, Void>(),
+            factory: NavigationContainerFactory { [journal] _ in
+                journal.record("build inner")
+                return TestNavigationContainer("inner")
+            }
+        )
+        .adding(RecordingInterceptor<Void>(journal: journal, name: "inner"))
+        .using(TestNavigationContainer.push())
+        .from(
+            StepAssembly(
+                finder: NilFinder<TestNavigationContainer, Void>(),
+                factory: NavigationContainerFactory { [journal] _ in
+                    journal.record("build outer")
+                    return TestNavigationContainer("outer")
+                })
+        )
+        .using(GeneralAction.presentModally())
+        .from(GeneralStep.current())
+        .assemble()
+
+        let error = await #expect(throws: RoutingError.self) { try await router.navigate(to: route, animated: false) }
+
+        #expect(error?.code == .actionFailed, "\(String(describing: error))")
+        #expect(error?.step == "action PushAction<TestNavigationContainer> of step 0")
+        #expect(
+            error?.failingStep
+                == FailingStep(position: 0, role: .action, typeName: "PushAction<TestNavigationContainer>"))
+        #expect(
+            error?.expected
+                == "PushAction<TestNavigationContainer> to put the new TestNavigationContainer into the new TestNavigationContainer"
+        )
+        #expect(error?.found == "it refused before anything ran")
+        #expect(
+            (error?.underlyingError as? ContainerActionError)?.message
+                == "a TestNavigationContainer is a navigation stack and cannot be pushed into another one")
+        #expect(error?.plan.contains("stage: preflight") == true)
+        #expect(journal.lines == [], "the guard or a factory ran for a navigation that could never succeed")
+        #expect(window.render() == before)
+    }
+
     /// The anchor sits in the middle of a stack: revealing it pops the screen above it, so
     /// `pushReplacingLast()` then replaces the anchor itself. Preflight must merge into the stack as
     /// the reveal leaves it and ask the anchor, not the screen the reveal pops; asked only when the

@@ -154,6 +154,7 @@ extension StepNode.Integration {
             mergeRefusalHoldsForAnyScreen: action is any MergeRefusalHoldsForAnyScreen)
         // Asked once, as the route is assembled, not per navigation.
         integration.splitColumns = action as? any SplitColumnsAction
+        integration.acceptsByType = action as? any AcceptanceHoldsForAnyContainer
         return integration
     }
 }

@@ -37,6 +37,9 @@ struct StepNode {
         /// Set for a built-in split view action: preflight asks it about the columns the earlier
         /// actions of the same navigation leave, not only the ones on screen now.
         var splitColumns: (any SplitColumnsAction)?
+        /// Set for an action whose acceptance of a screen type holds for any container of its kind
+        /// (`AcceptanceHoldsForAnyContainer`): preflight asks it when the container is not built yet.
+        var acceptsByType: (any AcceptanceHoldsForAnyContainer)?
 
         var isContainer: Bool { merge != nil }
     }
@@ -73,6 +76,34 @@ struct StepNode {
         /// Set for a tab the user taps: revealing the step's screen leaves what is presented inside
         /// it (in a tab's context) in place, so the tab shows again as the user left it.
         var revealKeepsPresentationsInside = false
+        /// What preflight asks of the action on every navigation, read from the action and the
+        /// declared type when either is set: a flag read per step instead of the integration,
+        /// which preflight could read only by copying it (a retain per closure).
+        private(set) var actionAnswers = ActionAnswers()
+
+        /// Reads ``actionAnswers`` again from the integration and the declared type.
+        @MainActor mutating func readActionAnswers() {
+            actionAnswers.mergeRefusalHoldsForAnyScreen = integration?.mergeRefusalHoldsForAnyScreen ?? false
+            // Asked once, as the route is assembled: the answer holds for any container, and the
+            // declared type is the step's own. Preflight asks again only when it refuses, for the error.
+            actionAnswers.refusedByTypeAlone = false
+            if let acceptsByType = integration?.acceptsByType {
+                do {
+                    try acceptsByType.checkAccepts(declaredType)
+                } catch {
+                    actionAnswers.refusedByTypeAlone = true
+                }
+            }
+        }
+    }
+
+    /// The answers of a step's action that preflight needs on every navigation (``Parts``).
+    struct ActionAnswers {
+        /// `Integration.mergeRefusalHoldsForAnyScreen`.
+        var mergeRefusalHoldsForAnyScreen = false
+        /// Whether the action refuses the step's declared type whatever container it is given
+        /// (`AcceptanceHoldsForAnyContainer`).
+        var refusedByTypeAlone = false
     }
 
     private final class Box {
@@ -105,7 +136,12 @@ struct StepNode {
 
     var declaredType: Any.Type {
         get { box.parts.declaredType }
-        set { change { $0.declaredType = newValue } }
+        set {
+            change {
+                $0.declaredType = newValue
+                $0.readActionAnswers()
+            }
+        }
     }
 
     var finderName: String? {
@@ -130,8 +166,16 @@ struct StepNode {
 
     var integration: Integration? {
         get { box.parts.integration }
-        set { change { $0.integration = newValue } }
+        set {
+            change {
+                $0.integration = newValue
+                $0.readActionAnswers()
+            }
+        }
     }
+
+    /// What preflight asks of the action on every navigation, without copying the integration.
+    var actionAnswers: ActionAnswers { box.parts.actionAnswers }
 
     var interceptors: [ErasedInterceptor] {
         get { box.parts.interceptors }

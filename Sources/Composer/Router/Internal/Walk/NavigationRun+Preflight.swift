@@ -10,12 +10,16 @@ extension NavigationRun {
         /// one refuses whatever screen its step brings (a tab index out of range).
         case removalsByActions
         /// The actions onto live screens accept the types of the screens they will put there
-        /// (``ContainerAction/checkAccepts(_:on:)``).
+        /// (``ContainerAction/checkAccepts(_:on:)``), and so do the actions into containers built
+        /// in this run whose answer holds for any container (a stack pushed into a new stack).
         case actionsAccept
         /// The factories and context tasks accept their contexts.
         case contexts
         /// The predefined children of new containers exist, so the plan interceptors see them.
         case initialChildren
+        /// No merge into a new container refuses whatever screen its step brings (`pushOnDetail()`
+        /// into a new split view); needs the predefined children.
+        case mergesIntoNewContainers
     }
 
     /// Runs every ``PreflightCheck`` on the plan. The checks of the actions judge each one against
@@ -33,6 +37,7 @@ extension NavigationRun {
             case .actionsAccept: try checkActionsAccept(after: reveal)
             case .contexts: try validateContexts()
             case .initialChildren: try createInitialChildren()
+            case .mergesIntoNewContainers: try checkMergesIntoNewContainers()
             }
         }
     }
@@ -83,12 +88,18 @@ extension NavigationRun {
     /// the screen there, so a failure the in-memory rules foresee is not found halfway through
     /// the show phase. A split view action is asked about the columns `reveal` and the actions
     /// before it leave (a second action on one split view meets the primary column the first one
-    /// set), anchor side first, the order they run in.
+    /// set), anchor side first, the order they run in. An action into a container not built yet
+    /// is asked only when its answer holds for any container of its kind: the public question
+    /// needs the container itself.
     private func checkActionsAccept(after reveal: CheckedReveal) throws {
         var columns = ColumnsProjection(after: reveal)
         for index in plan.newSteps.reversed() {
             let node = plan.steps[index].node
             guard case .live(let target)? = plan.steps[index].target, let integration = node.integration else {
+                // The answer was read as the route was assembled; asked again only for its error.
+                if node.actionAnswers.refusedByTypeAlone, let acceptsByType = node.integration?.acceptsByType {
+                    try checkAccepts(node.declaredType, by: acceptsByType, of: index)
+                }
                 continue
             }
             var met: SplitColumns?
@@ -104,6 +115,36 @@ extension NavigationRun {
                     try integration.checkAccepts(node.declaredType, target)
                 }
             }
+        }
+    }
+
+    /// Asks step `index`'s action, whose container is not built yet, whether it takes a screen
+    /// of `screenType` (what `acceptsByType` answers holds for any container of its kind), and
+    /// reports a refusal as that step's action.
+    private func checkAccepts(
+        _ screenType: Any.Type, by acceptsByType: any AcceptanceHoldsForAnyContainer, of index: Int
+    ) throws {
+        do {
+            try acceptsByType.checkAccepts(screenType)
+        } catch {
+            // The step's action is read only for the error (see `merged(_:into:from:standingIn:)`).
+            guard let integration = plan.steps[index].node.integration else { throw error }
+            try asking(
+                integration, of: index,
+                expected:
+                    "\(integration.name) to put the new \(plan.steps[index].node.screenTypeName) into \(newTargetName(of: index))",
+                found: "it refused before anything ran"
+            ) { throw error }
+        }
+    }
+
+    /// The container not built yet that step `index`'s action works on, as a refusal names it.
+    private func newTargetName(of index: Int) -> String {
+        switch plan.steps[index].target {
+        case .node(let container)?: "the new \(plan.steps[container].node.screenTypeName)"
+        case .around(let inner, let adapter)?: "\(adapter.name) around the new \(plan.steps[inner].node.screenTypeName)"
+        case .live(let target)?: "\(target)"
+        case nil: "no target"
         }
     }
 
@@ -169,6 +210,43 @@ extension NavigationRun {
                 throw failure(
                     .factoryFailed, step: index, part: (.factory, name),
                     expected: "\(name) to create the children it always has", found: "it threw", underlying: error)
+            }
+        }
+    }
+
+    /// Merges, into the predefined children of each new container, stand-ins for the screens that
+    /// go into it, anchor side first as the build phase merges the real ones, and reports a
+    /// refusal that would hold for any screen (`MergeRefusalHoldsForAnyScreen`: `pushOnDetail()`
+    /// into a new split view, `showDetail()` before any primary) as its step's action, as the build
+    /// phase would after the guards and factories had run. A refusal the real screen may not meet
+    /// ends the container's check: the children after it are not known. A container none of whose
+    /// merges can refuse any screen is skipped, so a common navigation (pushes into a new stack)
+    /// builds no stand-in.
+    private func checkMergesIntoNewContainers() throws {
+        var checked: [Int] = []
+        for step in plan.newSteps where plan.steps[step].node.actionAnswers.mergeRefusalHoldsForAnyScreen {
+            guard let container = plan.steps[step].mergedInto, !checked.contains(container) else { continue }
+            checked.append(container)
+            try checkMerges(into: container)
+        }
+    }
+
+    /// Merges into the predefined children of the new container at `container` stand-ins for the
+    /// screens of the steps that go into it (see ``checkMergesIntoNewContainers()``).
+    private func checkMerges(into container: Int) throws {
+        guard var children = plan.steps[container].initialChildren else { return }
+        for child in (0..<container).reversed() where plan.steps[child].mergedInto == container {
+            guard let integration = plan.steps[child].node.integration, let merge = integration.merge else { continue }
+            do {
+                try merge(plan.steps[child].screen ?? PreflightStandIn(for: plan.steps[child].node), &children)
+            } catch {
+                guard integration.mergeRefusalHoldsForAnyScreen else { break }
+                try asking(
+                    integration, of: child,
+                    expected:
+                        "\(integration.name) to put the new \(plan.steps[child].node.screenTypeName) into the new \(plan.steps[container].node.screenTypeName)",
+                    found: "it refused before anything ran"
+                ) { throw error }
             }
         }
     }

@@ -1,6 +1,7 @@
 /// Stands in, during preflight, for a screen not built yet, so that merging into a live container
-/// shows which of its screens the merge would drop, and a split view's columns as an earlier
-/// action leaves them can be judged by the type the new screen's step declares.
+/// shows which of its screens the merge would drop, a merge into a new container that refuses any
+/// screen refuses it, and a split view's columns as an earlier action leaves them can be judged by
+/// the type the new screen's step declares.
 @MainActor
 final class PreflightStandIn: Screen, CustomStringConvertible {
     /// The type the step declares for the screen it builds.
