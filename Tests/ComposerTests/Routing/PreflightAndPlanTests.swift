@@ -255,27 +255,11 @@ struct PreflightAndPlanTests {
         #expect(journal.lines == ["intercept product 3", "build product 3"])
     }
 
-    /// A window of a stack holding "home", and its rendering.
-    private static func homeStack() -> (TestWindow, String) {
-        let window = TestWindow(root: TestNavigationContainer("main", stack: [TestScreen("home")]))
-        let rendering = """
-            window
-              nav "main"
-                screen "home"
-            """
-        #expect(window.render() == rendering)
-        return (window, rendering)
-    }
-
-    /// `pushOnDetail()` into a split view built in the same navigation refuses whatever screen
-    /// comes (a new split view has no detail stack), which preflight knows from the plan alone: the
-    /// refusal names the action before the guard or a factory runs. Before, the guard and the
-    /// detail's factory ran and the merge refused in the build phase.
-    @Test("pushOnDetail into a split view built in the same navigation is refused before any guard runs")
-    func pushOnDetailIntoNewSplitRefusedBeforeGuards() async throws {
-        let (window, before) = Self.homeStack()
-        let router = DefaultRouter(window: window)
-        let route = StepAssembly(
+    /// A detail screen put by `action` into a split view presented in the same navigation, its
+    /// guard, its factory and the split view's factory written to the journal.
+    private func detailIntoNewSplit<Action: ContainerAction>(using action: Action) -> DestinationStep<TestScreen, Void>
+    where Action.Container == TestSplitContainer {
+        StepAssembly(
             finder: NilFinder<TestScreen, Void>(),
             factory: ClosureFactory { [journal] _ in
                 journal.record("build detail")
@@ -283,7 +267,7 @@ struct PreflightAndPlanTests {
             }
         )
         .adding(RecordingInterceptor<Void>(journal: journal, name: "detail"))
-        .using(TestSplitContainer.pushOnDetail())
+        .using(action)
         .from(
             StepAssembly(
                 finder: NilFinder<TestSplitContainer, Void>(),
@@ -295,6 +279,17 @@ struct PreflightAndPlanTests {
         .using(GeneralAction.presentModally())
         .from(GeneralStep.current())
         .assemble()
+    }
+
+    /// `pushOnDetail()` into a split view built in the same navigation refuses whatever screen
+    /// comes (a new split view has no detail stack), which preflight knows from the plan alone: the
+    /// refusal names the action before the guard or a factory runs. Before, the guard and the
+    /// detail's factory ran and the merge refused in the build phase.
+    @Test("pushOnDetail into a split view built in the same navigation is refused before any guard runs")
+    func pushOnDetailIntoNewSplitRefusedBeforeGuards() async throws {
+        let (window, before) = homeStackWindow()
+        let router = DefaultRouter(window: window)
+        let route = detailIntoNewSplit(using: TestSplitContainer.pushOnDetail())
 
         let error = await #expect(throws: RoutingError.self) { try await router.navigate(to: route, animated: false) }
 
@@ -324,28 +319,9 @@ struct PreflightAndPlanTests {
     /// split view's children and refuses it, naming the action, before the guard or a factory runs.
     @Test("showDetail into a split view built without a primary column is refused before any guard runs")
     func showDetailIntoNewSplitWithoutPrimaryRefusedBeforeGuards() async throws {
-        let (window, before) = Self.homeStack()
+        let (window, before) = homeStackWindow()
         let router = DefaultRouter(window: window)
-        let route = StepAssembly(
-            finder: NilFinder<TestScreen, Void>(),
-            factory: ClosureFactory { [journal] _ in
-                journal.record("build detail")
-                return TestScreen("detail")
-            }
-        )
-        .adding(RecordingInterceptor<Void>(journal: journal, name: "detail"))
-        .using(TestSplitContainer.showDetail())
-        .from(
-            StepAssembly(
-                finder: NilFinder<TestSplitContainer, Void>(),
-                factory: SplitContainerFactory { [journal] _ in
-                    journal.record("build split")
-                    return TestSplitContainer("split")
-                })
-        )
-        .using(GeneralAction.presentModally())
-        .from(GeneralStep.current())
-        .assemble()
+        let route = detailIntoNewSplit(using: TestSplitContainer.showDetail())
 
         let error = await #expect(throws: RoutingError.self) { try await router.navigate(to: route, animated: false) }
 
@@ -370,7 +346,7 @@ struct PreflightAndPlanTests {
     /// built stack in the build phase.
     @Test("A navigation stack pushed into a stack built in the same navigation is refused before any guard runs")
     func stackIntoNewStackRefusedBeforeGuards() async throws {
-        let (window, before) = Self.homeStack()
+        let (window, before) = homeStackWindow()
         let router = DefaultRouter(window: window)
         let route = StepAssembly(
             finder: NilFinder<TestNavigationContainer, Void>(),

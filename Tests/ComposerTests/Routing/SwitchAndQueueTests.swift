@@ -75,25 +75,13 @@ struct SwitchAndQueueTests {
         #expect(window.render().contains("screen \"product 101\""))
     }
 
-    /// A window of the stack "main" holding "home", and its rendering.
-    private static func homeStack() -> (TestWindow, String) {
-        let window = TestWindow(root: TestNavigationContainer("main", stack: [TestScreen("home")]))
-        let rendering = """
-            window
-              nav "main"
-                screen "home"
-            """
-        #expect(window.render() == rendering)
-        return (window, rendering)
-    }
-
     /// A case's finder decides which steps the navigation takes, so its error is a finder's:
     /// ``RoutingError/Code/screenNotFound`` naming the case and the finder, with the finder's error
     /// as the cause, before any guard or factory runs. Before, it reached the caller as an
     /// anonymous `actionFailed` ("an unexpected error") naming no step.
     @Test("A SwitchAssembly case whose finder throws fails with screenNotFound naming the case and its finder")
     func switchCaseFinderErrorNamesTheCase() async throws {
-        let (window, before) = Self.homeStack()
+        let (window, before) = homeStackWindow()
         let router = DefaultRouter(window: window)
         let product = SwitchAssembly<ProductScreen, Int>()
             .addCase { id in id > 100 ? routes.productModal : nil }
@@ -204,7 +192,7 @@ struct SwitchAndQueueTests {
     /// would lead on from a screen the user closed.
     @Test("A SwitchAssembly case whose finder answers with a screen that left the window fails, naming the case")
     func switchCaseFinderAnsweringAScreenOffTheWindow() async throws {
-        let (window, before) = Self.homeStack()
+        let (window, before) = homeStackWindow()
         let router = DefaultRouter(window: window)
         // Shown once, closed by the user since, still kept by the app.
         let closed = ProductScreen(5)
@@ -228,7 +216,7 @@ struct SwitchAndQueueTests {
     /// position counts the steps towards the destination, as a step's own finder error does.
     @Test("A throwing case finder of a SwitchAssembly at the origin of a chain is named at the origin's position")
     func switchCaseFinderErrorAtTheOrigin() async throws {
-        let (window, before) = Self.homeStack()
+        let (window, before) = homeStackWindow()
         let router = DefaultRouter(window: window)
         let stack = SwitchAssembly<TestNavigationContainer, Int>()
             .addCase(when: LockedFinder<TestNavigationContainer>(), from: GeneralStep.current().expectingContainer())
@@ -348,4 +336,17 @@ struct SwitchAndQueueTests {
 
         #expect(name == "product 9")
     }
+}
+
+/// A window of the stack "main" holding "home", and its rendering, checked to be that.
+@MainActor
+func homeStackWindow() -> (TestWindow, String) {
+    let window = TestWindow(root: TestNavigationContainer("main", stack: [TestScreen("home")]))
+    let rendering = """
+        window
+          nav "main"
+            screen "home"
+        """
+    #expect(window.render() == rendering)
+    return (window, rendering)
 }
