@@ -61,8 +61,14 @@ extension TestTabsContainer {
     /// hands it to the router through the adapter: a tap is a navigation
     /// (``/Composer/DefaultRouter/userTapsTab(at:in:)``) when a router listens to the window, so the
     /// tab's guards run first and a refusal keeps the selected tab (the ``/Composer/RoutingError``
-    /// is thrown). Without such a router, or on the selected tab, the tab is selected and the
-    /// change reported to the window's routers as the user's.
+    /// is thrown). Without such a router, the tab is selected and the change reported to the
+    /// window's routers as the user's.
+    ///
+    /// A tap on the selected tab is no navigation, as UIKit lets it through: when that tab is a
+    /// ``TestNavigationContainer`` holding more than one screen, it pops to its root, animated and
+    /// without asking the screens (``TestScreen/canBeDismissed``), as `UITabBarController` pops a
+    /// navigation controller whose selected tab is tapped again; the change is reported as the
+    /// user's.
     ///
     /// Throws ``UserGestureError`` when the container is not in a window, is covered by a
     /// presentation, or has no such tab.
@@ -78,7 +84,15 @@ extension TestTabsContainer {
             return try await router.userTapsTab(at: index, in: self)
         }
         let leaving = window.current
-        try await selectTab(at: index)
+        if index == selectedTabIndex {
+            if let navigation = tabStorage[index] as? TestNavigationContainer, navigation.stackStorage.count > 1,
+                let root = navigation.stackStorage.first
+            {
+                try await navigation.setStack([root], animated: true)
+            }
+        } else {
+            try await selectTab(at: index)
+        }
         DefaultRouter.userDidChangeScreens(in: window, leaving: leaving)
     }
 }

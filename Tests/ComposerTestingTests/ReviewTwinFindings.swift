@@ -10,27 +10,6 @@ import Testing
 struct ReviewTwinFindings {
     // MARK: - The twin departs from UIKit
 
-    /// UIKit's `UITabBarController` overview: a user tap always shows the tab's root view, "even if
-    /// the tab was already selected"; for a navigation controller in the tab, tapping its selected
-    /// tab again pops it to its root. The twin's `userSelectTab(at:)` on the selected tab changes
-    /// nothing (and still reports a user change).
-    @Test func tappingTheSelectedTabAgainPopsItsStackToTheRoot() async throws {
-        let window = TwinFixtures.shopWindow()
-        let tabs = try #require(window.root as? TestTabsContainer)
-
-        try await tabs.userSelectTab(at: 1)
-
-        #expect(
-            window.render() == """
-                window
-                  tabs "main" selected=1
-                    nav "shop"
-                      screen "home"
-                    nav "products"
-                      screen "list"
-                """)
-    }
-
     /// UIKit's `definesPresentationContext`: "The default value for this property is false. Some
     /// system-provided view controllers, such as UINavigationController, change the default value to
     /// true." So a current-context presentation asked for inside a tab's navigation controller is
