@@ -9,6 +9,11 @@ import Composer
 /// on the window's ``TransitionClock``; one that keeps the top screen does not animate, as in UIKit.
 /// Its appearance callbacks follow a push's order: the leaving top screen is told first, both when
 /// the transition starts and when it ends.
+///
+/// Like `UINavigationController`, it defines the presentation context by default
+/// (``TestScreen/definesPresentationContext`` starts `true`): a ``TestModalStyle/currentContext``
+/// or ``TestModalStyle/overCurrentContext`` presentation asked for by one of its screens is
+/// hosted by the nearest such stack, unless the test sets the property to `false`.
 @MainActor
 open class TestNavigationContainer: TestScreen, NavigationStackContainer {
     /// The stack, bottom first.
@@ -18,12 +23,14 @@ open class TestNavigationContainer: TestScreen, NavigationStackContainer {
     /// ``stackStorage`` as the protocol's list, made once per change.
     @exclusivity(unchecked) private var stackList = ScreenList()
 
-    /// Creates a navigation container holding `stack`, bottom first.
+    /// Creates a navigation container holding `stack`, bottom first, that defines the presentation
+    /// context, as `UINavigationController` does by default.
     ///
     /// An initializer cannot throw: a screen the stack would refuse is left out and the reason is
     /// recorded in ``TestScreen/initializationErrors``.
     public init(_ name: String = "nav", stack: [TestScreen] = []) {
         super.init(name)
+        definesPresentationContext = true
         stackStorage = acceptedChildren(stack, forStack: true)
         for child in stackStorage { child.parentStorage = self }
     }

@@ -27,6 +27,10 @@ open class TestScreen: ModalPresenting, DismissalVetoing, CustomStringConvertibl
     /// Whether this screen hosts the context presentations asked for by the screens it contains,
     /// like `UIViewController.definesPresentationContext`.
     ///
+    /// `false` by default, as in UIKit, except for ``TestNavigationContainer`` (and the
+    /// ``TestWrappingNavigationContainer`` built on it), which starts `true` as
+    /// `UINavigationController` changes the default to `true`.
+    ///
     /// As in UIKit, only a screen presented with ``TestModalStyle/currentContext`` or
     /// ``TestModalStyle/overCurrentContext`` looks for it; presentations in every other style are
     /// performed by the outermost container of the level whatever this says.

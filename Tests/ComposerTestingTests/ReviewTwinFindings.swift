@@ -10,38 +10,6 @@ import Testing
 struct ReviewTwinFindings {
     // MARK: - The twin departs from UIKit
 
-    /// UIKit's `definesPresentationContext`: "The default value for this property is false. Some
-    /// system-provided view controllers, such as UINavigationController, change the default value to
-    /// true." So a current-context presentation asked for inside a tab's navigation controller is
-    /// hosted by that navigation controller, and the tab bar stays on screen. The twin's navigation
-    /// container defaults to `false`, so the tab bar container hosts it and disappears.
-    @Test func aNavigationContainerDefinesThePresentationContextByDefault() async throws {
-        #expect(TestNavigationContainer("any").definesPresentationContext)
-
-        let window = TwinFixtures.shopWindow()
-        let products = try TwinFixtures.navigation("products", in: window)
-        let filter = TestScreen("filter")
-        filter.modalStyle = .currentContext
-        window.lifecycle.clear()
-
-        try await TwinFixtures.screen("product 42", in: window).presentScreen(filter, animated: false)
-
-        #expect(filter.presentingScreen === products)
-        #expect(
-            window.render() == """
-                window
-                  tabs "main" selected=1
-                    nav "shop"
-                      screen "home"
-                    nav "products"
-                      screen "list"
-                      screen "product 42"
-                    presented currentContext:
-                      screen "filter"
-                """)
-        #expect(!window.lifecycle.lines.contains("main: viewWillDisappear"))
-    }
-
     /// The back button of a stack in a tab that is not selected is not on screen: no user can tap
     /// it. `UserGestureError` exists for gestures "the user could not have made", yet `userPop` only
     /// checks for a presentation covering the stack, so it pops a stack the user cannot see.

@@ -77,9 +77,46 @@ struct TwinPresentationRulesTests {
         #expect(tabs.presentedScreen !== filter)
     }
 
+    /// UIKit's `definesPresentationContext`: "The default value for this property is false. Some
+    /// system-provided view controllers, such as UINavigationController, change the default value to
+    /// true." So a current-context presentation asked for inside a tab's navigation controller is
+    /// hosted by that navigation controller, and the tab bar stays on screen.
+    @Test func aNavigationContainerDefinesThePresentationContextByDefault() async throws {
+        #expect(TestNavigationContainer("any").definesPresentationContext)
+        #expect(TestWrappingNavigationContainer("wrapping").definesPresentationContext)
+        #expect(!TestScreen("plain").definesPresentationContext)
+        #expect(!TestTabsContainer("tabs").definesPresentationContext)
+
+        let window = TwinFixtures.shopWindow()
+        let products = try TwinFixtures.navigation("products", in: window)
+        let filter = TestScreen("filter")
+        filter.modalStyle = .currentContext
+        window.lifecycle.clear()
+
+        try await TwinFixtures.screen("product 42", in: window).presentScreen(filter, animated: false)
+
+        #expect(filter.presentingScreen === products)
+        #expect(
+            window.render() == """
+                window
+                  tabs "main" selected=1
+                    nav "shop"
+                      screen "home"
+                    nav "products"
+                      screen "list"
+                      screen "product 42"
+                    presented currentContext:
+                      screen "filter"
+                """)
+        #expect(!window.lifecycle.lines.contains("main: viewWillDisappear"))
+    }
+
+    /// A navigation container defines the context by default, as `UINavigationController` does:
+    /// this one is told not to, so no screen around `product 42` defines it.
     @Test func aContextPresentationWithNoScreenDefiningTheContextIsHostedByTheOutermostContainer() async throws {
         let window = TwinFixtures.shopWindow()
         let tabs = try #require(window.root)
+        try TwinFixtures.navigation("products", in: window).definesPresentationContext = false
         let filter = TestScreen("filter")
         filter.modalStyle = .currentContext
         window.lifecycle.clear()

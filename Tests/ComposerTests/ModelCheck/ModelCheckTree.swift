@@ -55,6 +55,7 @@ struct TreeSpec: CustomStringConvertible, Sendable {
     var number: Int
     var children: [TreeSpec] = []
     var refusing = false
+    /// Sets `definesPresentationContext` to `true`; unset, the screen keeps its type's default.
     var definesContext = false
     /// Zero or one tree presented from this screen.
     var presented: [TreeSpec] = []
@@ -160,7 +161,9 @@ extension TreeSpec {
                 "m\(number)", menu: made(0), content: made(1), shownPanel: showsMenu ? .menu : .content)
         }
         screen.canBeDismissed = !refusing
-        screen.definesPresentationContext = definesContext
+        // Unflagged, a screen keeps its type's default, as in an app: a navigation container
+        // defines the context (as UINavigationController does), any other screen does not.
+        if definesContext { screen.definesPresentationContext = true }
         screen.modalStyle = style
         if let presented = presented.first { presentations.append((screen, presented)) }
         return screen
