@@ -4,6 +4,9 @@ import Composer
 public enum UserGestureError: Error, Equatable, CustomStringConvertible {
     /// The screen is not in a window, so the user cannot see it.
     case notInWindow(screen: String)
+    /// The screen is in a window but not on screen (in a tab that is not selected, a panel that is
+    /// not shown, beneath a full-screen presentation), so the user cannot see its controls.
+    case notOnScreen(screen: String)
     /// The back button exists only above the bottom of a stack.
     case nothingToPop(navigation: String)
     /// A presentation covers the screen, so the user cannot touch it.
@@ -22,6 +25,8 @@ public enum UserGestureError: Error, Equatable, CustomStringConvertible {
     public var description: String {
         switch self {
         case .notInWindow(let screen): "\(screen) is not in a window, so the user cannot reach it"
+        case .notOnScreen(let screen):
+            "\(screen) is not on screen (in a tab that is not selected, a hidden panel or beneath a full-screen presentation), so the user cannot reach it"
         case .nothingToPop(let navigation): "\(navigation) shows its bottom screen, so it has no back button"
         case .covered(let screen, let cover): "\(screen) is covered by \(cover), so the user cannot touch it"
         case .notPresented(let screen): "\(screen) is not presented, so there is no sheet to swipe down"
@@ -41,7 +46,8 @@ extension TestNavigationContainer {
     ///
     /// As in UIKit, the back button does not ask ``TestScreen/canBeDismissed``: an app that must
     /// keep a screen hides or replaces the button. Throws ``UserGestureError`` when the container
-    /// is not in a window, shows its bottom screen, or is covered by a presentation.
+    /// is not in a window, shows its bottom screen, is covered by a presentation, or is not on
+    /// screen (in a tab that is not selected, say), where its back button cannot be tapped.
     public func userPop(animated: Bool = true) async throws {
         guard let window = containingWindow else { throw UserGestureError.notInWindow(screen: description) }
         guard stackStorage.count > 1, let top = stackStorage.last else {
@@ -50,6 +56,7 @@ extension TestNavigationContainer {
         if let cover = ScreenTree.screenCovering(top) {
             throw UserGestureError.covered(screen: top.description, by: "\(cover)")
         }
+        try checkOnScreen(in: window)
         let leaving = window.current
         try await setStack(Array(stackStorage.dropLast()), animated: animated)
         DefaultRouter.userDidChangeScreens(in: window, leaving: leaving)
@@ -71,7 +78,7 @@ extension TestTabsContainer {
     /// user's.
     ///
     /// Throws ``UserGestureError`` when the container is not in a window, is covered by a
-    /// presentation, or has no such tab.
+    /// presentation, is not on screen (its tab bar cannot be tapped), or has no such tab.
     public func userSelectTab(at index: Int) async throws {
         guard let window = containingWindow else { throw UserGestureError.notInWindow(screen: description) }
         guard tabStorage.indices.contains(index) else {
@@ -80,6 +87,7 @@ extension TestTabsContainer {
         if let cover = ScreenTree.screenCovering(self) {
             throw UserGestureError.covered(screen: description, by: "\(cover)")
         }
+        try checkOnScreen(in: window)
         if index != selectedTabIndex, let router = DefaultRouter.tabTapRouter(in: window) {
             return try await router.userTapsTab(at: index, in: self)
         }
@@ -106,7 +114,8 @@ extension TestScreen {
     /// ``canBeDismissed`` is `false` makes the sheet spring back: nothing changes and
     /// ``UserGestureError/dismissalVetoed(screen:refusing:)`` is thrown. Also throws when the screen
     /// is not in a window, not presented, presented full screen, over full screen or over a context
-    /// (only sheets can be swiped down), or covered by another presentation.
+    /// (only sheets can be swiped down), covered by another presentation, or not on screen (a
+    /// sheet presented inside a tab that is not selected).
     public func userSwipeDown(animated: Bool = true) async throws {
         guard let window = containingWindow else { throw UserGestureError.notInWindow(screen: description) }
         let level = levelRoot
@@ -119,6 +128,7 @@ extension TestScreen {
         if let cover = ScreenTree.screenCovering(ScreenTree.visibleLeaf(of: level)) {
             throw UserGestureError.covered(screen: level.description, by: "\(cover)")
         }
+        try level.checkOnScreen(in: window)
         do {
             try ScreenTree.checkDismissal(of: [level])
         } catch let refusal as DismissalRefusedError {
@@ -127,5 +137,15 @@ extension TestScreen {
         let leaving = window.current
         try await host.dismissPresentedScreen(animated: animated)
         DefaultRouter.userDidChangeScreens(in: window, leaving: leaving)
+    }
+}
+
+extension TestScreen {
+    /// Throws ``UserGestureError/notOnScreen(screen:)`` unless this screen is on screen in `window`
+    /// (``TestWindow/screensOnScreen``): the user cannot touch what the window does not show.
+    func checkOnScreen(in window: TestWindow) throws(UserGestureError) {
+        guard window.visibleScreens().contains(where: { $0 === self }) else {
+            throw .notOnScreen(screen: description)
+        }
     }
 }

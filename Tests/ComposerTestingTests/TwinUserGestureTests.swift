@@ -59,4 +59,52 @@ struct TwinUserGestureTests {
         #expect(window.lifecycle.lines.isEmpty)
         #expect(tabs.selectedTabIndex == 1)
     }
+
+    /// The back button of a stack in a tab that is not selected is not on screen: no user can tap
+    /// it, so the gesture is refused and nothing changes.
+    @Test func theUserCannotTapBackInATabThatIsNotSelected() async throws {
+        let shop = TestNavigationContainer("shop", stack: [TestScreen("home"), TestScreen("cart")])
+        let tabs = TestTabsContainer(
+            "main", tabs: [shop, TestNavigationContainer("products", stack: [TestScreen("list")])], selectedIndex: 1)
+        let window = TestWindow(root: tabs)
+        let before = window.render()
+
+        await #expect(throws: UserGestureError.notOnScreen(screen: #"nav "shop""#)) {
+            try await shop.userPop(animated: false)
+        }
+        #expect(window.render() == before)
+    }
+
+    /// The tab bar of a tab container inside a tab that is not selected is not on screen either.
+    @Test func theUserCannotTapATabBarThatIsNotOnScreen() async throws {
+        let inner = TestTabsContainer("inner", tabs: [TestScreen("a"), TestScreen("b")])
+        let window = TestWindow(root: TestTabsContainer("outer", tabs: [inner, TestScreen("c")], selectedIndex: 1))
+        let before = window.render()
+
+        await #expect(throws: UserGestureError.notOnScreen(screen: #"tabs "inner""#)) {
+            try await inner.userSelectTab(at: 1)
+        }
+        #expect(window.render() == before)
+    }
+
+    /// A sheet presented inside a tab's context (from a context presentation its stack hosts) stays
+    /// with the tab when another is selected: the user cannot swipe it down from there.
+    @Test func theUserCannotSwipeDownASheetInATabThatIsNotSelected() async throws {
+        let window = TwinFixtures.shopWindow()
+        let tabs = try #require(window.root as? TestTabsContainer)
+        let filter = TestScreen("filter")
+        filter.modalStyle = .overCurrentContext
+        let sheet = TestScreen("sheet")
+        try await tabs.selectTab(at: 0)
+        try await TwinFixtures.screen("home", in: window).presentScreen(filter, animated: false)
+        try await filter.presentScreen(sheet, animated: false)
+        try await tabs.selectTab(at: 1)
+        let before = window.render()
+
+        await #expect(throws: UserGestureError.notOnScreen(screen: #"screen "sheet""#)) {
+            try await sheet.userSwipeDown(animated: false)
+        }
+        #expect(window.render() == before)
+        #expect(before.contains("presented automatic (as pageSheet):"))
+    }
 }
