@@ -320,15 +320,19 @@ open class TestScreen: ModalPresenting, DismissalVetoing, CustomStringConvertibl
 
     /// Validates the two slot children of a container in its initializer (a split view's columns, a
     /// side menu's panels) and adopts those accepted; a refused one comes back `nil`, recorded in
-    /// ``initializationErrors``.
+    /// ``initializationErrors``. One screen given for both slots fills the first only: the second
+    /// is refused as a `duplicateChild`, as a screen cannot be in two places.
     func adoptedSlots(_ first: TestScreen?, _ second: TestScreen?) -> (TestScreen?, TestScreen?) {
-        let accepted = acceptedChildren([first, second].compactMap { $0 }, forStack: false)
+        // Each accepted screen fills one slot: adopting takes it off this list.
+        var unclaimed = acceptedChildren([first, second].compactMap { $0 }, forStack: false)
         func adopt(_ screen: TestScreen?) -> TestScreen? {
-            guard let screen, accepted.contains(where: { $0 === screen }) else { return nil }
+            guard let screen, let index = unclaimed.firstIndex(where: { $0 === screen }) else { return nil }
+            unclaimed.remove(at: index)
             screen.parentStorage = self
             return screen
         }
-        return (adopt(first), adopt(second))
+        let adoptedFirst = adopt(first)
+        return (adoptedFirst, adopt(second))
     }
 
     /// Validates children in an initializer, which cannot throw: refused screens are left out and

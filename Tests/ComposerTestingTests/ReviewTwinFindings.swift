@@ -12,33 +12,6 @@ struct ReviewTwinFindings {
 
     // MARK: - The twin's own invariants
 
-    /// A split view's initializer leaves a refused column empty, as its documentation says; given
-    /// one screen for both columns, it records `duplicateChild` but puts the screen in both columns,
-    /// so the screen is in two places (the rendering shows it twice, the second time as a cycle).
-    @Test func aSplitViewDoesNotTakeOneScreenAsBothColumns() {
-        let page = TestScreen("page")
-        let split = TestSplitContainer("split", primary: page, secondary: page)
-
-        #expect(!split.initializationErrors.isEmpty)
-        #expect(split.secondary == nil)
-        #expect(
-            ScreenTreeRenderer().render(split) == """
-                split "split" expanded
-                  screen "page"
-                """)
-    }
-
-    /// The side menu shares the split view's slot adoption, and the same hole: one screen given as
-    /// both panels ends up in both.
-    @Test func aSideMenuDoesNotTakeOneScreenAsBothPanels() {
-        let page = TestScreen("page")
-        let menu = TestSideMenuContainer("drawer", menu: page, content: page)
-
-        #expect(!menu.initializationErrors.isEmpty)
-        #expect(menu.content == nil)
-        #expect(menu.childScreens.count == 1)
-    }
-
     /// Collapsing keeps the emptied secondary navigation container aside, out of the tree, so it is
     /// free: it can be presented (or become a tab, or a window's root). Expanding then puts it back
     /// into the secondary column without checking, so the container is both a column of the split

@@ -111,4 +111,18 @@ struct TwinAppContainerRulesTests {
         #expect(ScreenTreeRenderer().render(tabs) == before)
         #expect(navigation.contentScreens.map(\.name) == ["home"])
     }
+
+    /// The side menu shares the split view's slot adoption.
+    @Test("One screen given as both panels fills the menu panel only, and the refusal is recorded")
+    func aSideMenuDoesNotTakeOneScreenAsBothPanels() {
+        let page = TestScreen("page")
+        let menu = TestSideMenuContainer("drawer", menu: page, content: page)
+
+        #expect(
+            menu.initializationErrors == [.duplicateChild(screen: #"screen "page""#, container: #"sidemenu "drawer""#)])
+        #expect(menu.menu === page)
+        #expect(page.parentScreen === menu)
+        #expect(menu.content == nil)
+        #expect(menu.childScreens.count == 1)
+    }
 }

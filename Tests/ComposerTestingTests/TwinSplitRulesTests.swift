@@ -91,4 +91,22 @@ struct TwinSplitRulesTests {
         split.isCollapsed = false
         #expect(window.render() == expanded)
     }
+
+    /// A split view's initializer leaves a refused column empty, as its documentation says: given
+    /// one screen for both columns, it records `duplicateChild` and keeps the screen in the primary
+    /// column only, so the screen is in one place.
+    @Test func aSplitViewDoesNotTakeOneScreenAsBothColumns() {
+        let page = TestScreen("page")
+        let split = TestSplitContainer("split", primary: page, secondary: page)
+
+        #expect(
+            split.initializationErrors == [.duplicateChild(screen: #"screen "page""#, container: #"split "split""#)])
+        #expect(split.primary === page)
+        #expect(split.secondary == nil)
+        #expect(
+            ScreenTreeRenderer().render(split) == """
+                split "split" expanded
+                  screen "page"
+                """)
+    }
 }
