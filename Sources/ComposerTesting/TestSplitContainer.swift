@@ -13,8 +13,12 @@ import Composer
 ///   navigation container, its screens are moved onto the primary stack and the emptied container
 ///   is kept aside by the split view); the secondary column is then empty;
 /// - expanding moves the screens pushed onto the primary stack since it collapsed (folded or shown
-///   as details) back into the secondary column: into the container kept aside if there is one,
-///   else the single screen itself, else a new navigation container named `<split name> detail`.
+///   as details) back into the secondary column: into the container kept aside if there is one
+///   and it is still free, else the single screen itself, else a new navigation container named
+///   `<split name> detail`.
+///
+/// The container kept aside is out of the tree while collapsed, so a test may put it elsewhere
+/// (present it, make it a tab or a window's root); expanding then leaves it where it is.
 ///
 /// With any other primary column, collapsing only hides the secondary column.
 @MainActor
@@ -27,7 +31,8 @@ open class TestSplitContainer: TestScreen, SplitContainer {
     var collapsedStorage: Bool
     /// The index in the primary stack where screens pushed as details start, while collapsed.
     var detailStartIndex: Int?
-    /// The secondary navigation container emptied by folding, restored on expanding.
+    /// The secondary navigation container emptied by folding, restored on expanding if it is still
+    /// free then.
     var foldedNavigation: TestNavigationContainer?
 
     /// Creates a split view. When `isCollapsed` is `true` and there is a secondary column, it is
@@ -176,7 +181,9 @@ open class TestSplitContainer: TestScreen, SplitContainer {
         let moved = navigation.truncateWithoutTransition(to: start)
         guard let first = moved.first else { return }
         let detail: TestScreen
-        if let kept {
+        // The container kept aside was free while collapsed: if it went elsewhere meanwhile, it
+        // stays there and the screens get a secondary column of their own.
+        if let kept, (try? checkCanAdopt(kept)) != nil {
             kept.appendWithoutTransition(moved)
             detail = kept
         } else if moved.count == 1 {

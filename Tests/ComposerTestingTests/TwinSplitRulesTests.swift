@@ -1,4 +1,5 @@
 import Composer
+import ComposerTestFixtures
 import ComposerTesting
 import Testing
 
@@ -107,6 +108,38 @@ struct TwinSplitRulesTests {
             ScreenTreeRenderer().render(split) == """
                 split "split" expanded
                   screen "page"
+                """)
+    }
+
+    /// Collapsing keeps the emptied secondary navigation container aside, out of the tree, so it is
+    /// free: it can be presented (or become a tab, or a window's root). Expanding then leaves it
+    /// where it went and gives the screens moved back a secondary column of their own, so the
+    /// container is never both a column of the split view and what the split view presents.
+    @Test func aSecondaryStackKeptAsideWhileCollapsedDoesNotEndUpInTwoPlaces() async throws {
+        let detail = TestNavigationContainer("detail", stack: [TestScreen("message")])
+        let split = TestSplitContainer(
+            "mail", primary: TestNavigationContainer("folders", stack: [TestScreen("inbox")]), secondary: detail)
+        let window = TestWindow(root: split)
+        split.isCollapsed = true
+        let message = try TwinFixtures.screen("message", in: window)
+        let presented = (try? await message.presentScreen(detail, animated: false)) != nil
+
+        split.isCollapsed = false
+
+        #expect(!(detail.parentScreen === split && split.hostedPresentation === detail))
+        #expect(presented)
+        if presented {
+            #expect(window.render().contains("presented automatic (as pageSheet):"))
+        }
+        #expect(
+            window.render() == """
+                window
+                  split "mail" expanded
+                    nav "folders"
+                      screen "inbox"
+                    screen "message"
+                  presented automatic (as pageSheet):
+                    nav "detail"
                 """)
     }
 }
