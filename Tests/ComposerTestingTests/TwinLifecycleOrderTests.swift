@@ -198,4 +198,58 @@ struct TwinLifecycleOrderTests {
         try await products.push(TestScreen("late"), animated: true)
         #expect(window.lifecycle.lines.isEmpty)
     }
+
+    /// The did-callbacks of a transition follow the tree as it is when the transition ends: a stack
+    /// set back while an animated push runs leaves the pushed screen, which has left the tree, last
+    /// told `viewDidDisappear`, and the screen on screen last told `viewDidAppear`; the push, when
+    /// it ends, tells neither again.
+    @Test func didCallbacksOfARunningPushFollowTheTreeAsItIsWhenItEnds() async throws {
+        let clock = TransitionClock(mode: .manual)
+        let window = TwinFixtures.navigationWindow(clock: clock)
+        let main = try TwinFixtures.navigation("main", in: window)
+        let home = try TwinFixtures.screen("home", in: window)
+
+        let push = Task { try await main.push(TestScreen("pushed"), animated: true) }
+        await clock.waitForPendingTransition()
+        try await main.setStack([home], animated: false)
+        #expect(clock.advance())
+        try await push.value
+
+        #expect(window.current === home)
+        #expect(lastEvent(of: "pushed", in: window) == "pushed: viewDidDisappear")
+        #expect(lastEvent(of: "home", in: window) == "home: viewDidAppear")
+        #expect(
+            window.lifecycle.lines == [
+                "home: viewWillDisappear", "pushed: viewWillAppear",
+                "pushed: viewWillDisappear", "home: viewWillAppear", "pushed: viewDidDisappear", "home: viewDidAppear",
+            ])
+    }
+
+    /// A second push while an animated one runs: when the first ends, the screen it covered, still
+    /// hidden, gets its `viewDidDisappear`; the screen it pushed, covered since, gets no
+    /// `viewDidAppear`.
+    @Test func aRunningPushThatEndsUnderAnotherTellsOnlyWhatIsStillTrue() async throws {
+        let clock = TransitionClock(mode: .manual)
+        let window = TwinFixtures.navigationWindow(clock: clock)
+        let main = try TwinFixtures.navigation("main", in: window)
+
+        let push = Task { try await main.push(TestScreen("first"), animated: true) }
+        await clock.waitForPendingTransition()
+        try await main.push(TestScreen("second"), animated: false)
+        #expect(clock.advance())
+        try await push.value
+
+        #expect(window.current?.name == "second")
+        #expect(
+            window.lifecycle.lines == [
+                "home: viewWillDisappear", "first: viewWillAppear",
+                "first: viewWillDisappear", "second: viewWillAppear", "first: viewDidDisappear",
+                "second: viewDidAppear",
+                "home: viewDidDisappear",
+            ])
+    }
+
+    private func lastEvent(of name: String, in window: TestWindow) -> String? {
+        window.lifecycle.lines.last { $0.hasPrefix("\(name): ") }
+    }
 }
