@@ -12,8 +12,10 @@ public enum GeneralStep {
         anchor(named: "root screen") { tree in tree.root }
     }
 
-    /// The screen the user would go back to: the one below the current screen in its navigation
-    /// stack or, at the bottom of a stack, the screen under the topmost modal.
+    /// The screen the user would go back to: the one below the current screen's branch in the
+    /// nearest navigation stack around it that holds more than one screen (at the bottom of an
+    /// inner stack, a container pushed onto an outer stack goes back in the outer one) or, when
+    /// no stack of its level can go back, the screen under the topmost modal.
     ///
     /// Navigating to it is "back" as a first-class navigation: the router pops or dismisses what
     /// covers it, asks ``DismissalVetoing`` screens first, and runs the usual guards and tasks.
