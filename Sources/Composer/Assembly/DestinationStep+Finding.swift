@@ -5,7 +5,9 @@ extension DestinationStep {
     /// Nothing runs but the finder (and the branch choice of a ``SwitchAssembly``): no guard, no
     /// task, no change on screen. Use it to ask whether a screen on the tree is the one a link or
     /// a saved state would lead back to, as restoring links does. For a route that ends in
-    /// ``expectingContainer(_:)``, the answer is the container around the found screen.
+    /// ``expectingContainer(_:)``, the answer is the container around the found screen, and `nil`
+    /// when no container of that type is around it (where a navigation, which would build onto
+    /// the container, fails with ``RoutingError/Code/containerNotFound``).
     ///
     /// - Throws: the ``RoutingError`` a navigation would throw while planning: a context of the
     ///   wrong type (``RoutingError/Code/contextMismatch``), a ``SwitchAssembly`` with no case
