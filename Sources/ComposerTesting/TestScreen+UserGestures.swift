@@ -71,11 +71,12 @@ extension TestTabsContainer {
     /// is thrown). Without such a router, the tab is selected and the change reported to the
     /// window's routers as the user's.
     ///
-    /// A tap on the selected tab is no navigation, as UIKit lets it through: when that tab is a
-    /// ``TestNavigationContainer`` holding more than one screen, it pops to its root, animated and
-    /// without asking the screens (``TestScreen/canBeDismissed``), as `UITabBarController` pops a
-    /// navigation controller whose selected tab is tapped again; the change is reported as the
-    /// user's.
+    /// A tap on the selected tab is no navigation: when that tab is a ``TestNavigationContainer``
+    /// holding more than one screen, it pops to its root, animated, as `UITabBarController` pops a
+    /// navigation controller whose selected tab is tapped again, and the change is reported as
+    /// the user's. A screen the pop would remove whose ``TestScreen/canBeDismissed`` is `false`
+    /// keeps the stack (``UserGestureError/dismissalVetoed(screen:refusing:)``), as the UIKit
+    /// adapter refuses such a tap in `tabBarController(_:shouldSelect:)`.
     ///
     /// Throws ``UserGestureError`` when the container is not in a window, is covered by a
     /// presentation, is not on screen (its tab bar cannot be tapped), or has no such tab.
@@ -96,6 +97,13 @@ extension TestTabsContainer {
             if let navigation = tabStorage[index] as? TestNavigationContainer, navigation.stackStorage.count > 1,
                 let root = navigation.stackStorage.first
             {
+                // As the UIKit adapter answers `shouldSelect` for the selected tab: a screen the
+                // pop would remove that refuses to leave keeps the stack.
+                do {
+                    try ScreenTree.checkDismissal(of: Array(navigation.stackStorage.dropFirst()))
+                } catch let refusal as DismissalRefusedError {
+                    throw UserGestureError.dismissalVetoed(screen: navigation.description, refusing: refusal.screen)
+                }
                 try await navigation.setStack([root], animated: true)
             }
         } else {

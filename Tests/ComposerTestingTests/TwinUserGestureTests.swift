@@ -38,6 +38,29 @@ struct TwinUserGestureTests {
         #expect(reported == [#"user: screen "product 42" -> screen "list""#])
     }
 
+    /// A screen the re-tap's pop would remove that refuses to leave (unsaved edits) keeps the
+    /// stack, as the UIKit adapter refuses that tap in `tabBarController(_:shouldSelect:)`.
+    @Test func tappingTheSelectedTabAgainKeepsAScreenThatRefusesToLeave() async throws {
+        let window = TwinFixtures.shopWindow()
+        let tabs = try #require(window.root as? TestTabsContainer)
+        let product = try TwinFixtures.screen("product 42", in: window)
+        product.canBeDismissed = false
+        let before = window.render()
+        window.lifecycle.clear()
+
+        await #expect(
+            throws: UserGestureError.dismissalVetoed(screen: #"nav "products""#, refusing: #"screen "product 42""#)
+        ) {
+            try await tabs.userSelectTab(at: 1)
+        }
+
+        #expect(window.render() == before)
+        #expect(window.lifecycle.lines.isEmpty)
+        product.canBeDismissed = true
+        try await tabs.userSelectTab(at: 1)
+        #expect(window.current.map { "\($0)" } == #"screen "list""#)
+    }
+
     /// Tapping the selected tab again when its stack shows its root, or when the tab is no
     /// navigation container, changes nothing.
     @Test func tappingTheSelectedTabAgainOnItsRootChangesNothing() async throws {

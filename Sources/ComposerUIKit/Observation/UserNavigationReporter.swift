@@ -22,7 +22,10 @@
     /// - `tabBarController(_:shouldSelect:)`: a tap on another tab becomes
     ///   ``/Composer/DefaultRouter/userTapsTab(at:in:)`` when a router listens to the window (see
     ///   ``/Composer/DefaultRouter/guardTabTaps(with:)``), which selects the tab once its guards
-    ///   allow it; otherwise the tap goes ahead and `tabBarController(_:didSelect:)` reports it.
+    ///   allow it; otherwise the tap goes ahead and `tabBarController(_:didSelect:)` reports it. A
+    ///   tap on the selected tab, which UIKit answers by popping its navigation controller to the
+    ///   root, is refused while a screen that pop would remove refuses to leave
+    ///   (``/Composer/DismissalVetoing``).
     ///
     /// A controller that has a delegate keeps it: the reporter puts a small relay in its place that
     /// passes every callback on (the ones it reads after reading them, the others untouched through
@@ -107,6 +110,14 @@
             _ viewController: UIViewController, in tabBarController: UITabBarController,
             afterSelecting: (@MainActor () -> Void)?
         ) -> Bool {
+            // A tap on the selected tab pops its navigation controller to the root, asking no one:
+            // refused here when a screen it would pop refuses to leave (unsaved edits).
+            if viewController === tabBarController.selectedViewController {
+                guard let navigation = viewController as? UINavigationController,
+                    navigation.viewControllers.count > 1
+                else { return true }
+                return (try? ScreenTree.checkDismissal(of: Array(navigation.viewControllers.dropFirst()))) != nil
+            }
             guard let window = tabBarController.viewIfLoaded?.window,
                 let index = tabBarController.viewControllers?.firstIndex(of: viewController),
                 index != tabBarController.selectedIndex, let router = DefaultRouter.tabTapRouter(in: window)
