@@ -40,7 +40,9 @@ public protocol ContextTask {
     /// The context it is prepared with.
     associatedtype Context
 
-    /// Prepares `screen`; a thrown error ends the navigation with ``RoutingError/Code/contextTaskFailed``.
+    /// Prepares `screen`; a thrown error ends the navigation with ``RoutingError/Code/contextTaskFailed``,
+    /// before any screen changes place. The tasks that ran before it (from the anchor towards the
+    /// destination) are not undone: refuse a context in ``validate(_:)``, which runs before any.
     func prepare(_ screen: ViewController, with context: Context) throws
 
     /// Checks `context` before any guard runs and before any screen is built or changed, so a
