@@ -120,4 +120,30 @@ struct ClosureTaskTests {
             #expect(error.code == .contextTaskFailed)
         }
     }
+
+    /// A router-wide task runs on every screen of the chain; when it refuses one, the error names
+    /// the step whose screen it was, as a step's own task does.
+    @Test("A router-wide context task that throws is named at the step whose screen it prepared")
+    func routerWideContextTaskFailureNamesTheStep() async throws {
+        let window = TestWindow(root: TestNavigationContainer("main", stack: [TestScreen("home")]))
+        let router = DefaultRouter(window: window)
+        router.add(
+            ClosureContextTask<any Screen, Any> { screen, _ in
+                if "\(screen)" == #"screen "home""# { throw NotAllowed(id: 1) }
+            })
+        let before = window.render()
+        let step = StepAssembly(
+            finder: NilFinder<TestScreen, Void>(), factory: ClosureFactory { _ in TestScreen("new") }
+        )
+        .using(TestNavigationContainer.push())
+        .from(GeneralStep.current().expectingContainer())
+        .assemble()
+
+        let error = await #expect(throws: RoutingError.self) { try await router.navigate(to: step) }
+
+        #expect(error?.code == .contextTaskFailed)
+        #expect(error?.failingStep?.position == 1, "\(String(describing: error))")
+        #expect(error?.failingStep?.role == .contextTask)
+        #expect(window.render() == before)
+    }
 }

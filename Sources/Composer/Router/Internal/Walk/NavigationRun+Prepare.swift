@@ -12,7 +12,8 @@ extension NavigationRun {
                 let context = plan.steps[index].context
                 for task in contextTasks { try prepare(screen, with: task, context: context, step: index) }
             }
-            for task in globalTasks { try prepare(screen, with: task, context: navigationContext, step: nil) }
+            // A router-wide task is named at the step whose screen it prepared.
+            for task in globalTasks { try prepare(screen, with: task, context: navigationContext, step: index) }
         }
         stage = .prepared
     }
