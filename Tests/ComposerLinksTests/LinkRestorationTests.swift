@@ -16,6 +16,11 @@ private final class CartScreen: TestScreen {
     init() { super.init("cart") }
 }
 
+/// A product's reviews, pushed over the product; no link leads to it.
+private final class ReviewsScreen: TestScreen {
+    init() { super.init("reviews") }
+}
+
 /// A shop as an app writes one: tabs with a home stack and a product stack, products pushed on the
 /// list, a cart in a full-screen modal stack, and links for each.
 @MainActor
@@ -75,6 +80,13 @@ private struct RestorableShop {
         StepAssembly(finder: ClassFinder<SettingsScreen, Void>(), factory: ClosureFactory { _ in SettingsScreen() })
             .using(TestNavigationContainer.push())
             .from(home.expectingContainer())
+            .assemble()
+    }
+
+    var reviews: DestinationStep<ReviewsScreen, Int> {
+        StepAssembly(finder: ClassFinder<ReviewsScreen, Int>(), factory: ClosureFactory { _ in ReviewsScreen() })
+            .using(TestNavigationContainer.push())
+            .from(product.expectingContainer())
             .assemble()
     }
 
@@ -184,6 +196,30 @@ struct LinkRestorationTests {
 
         #expect(saved.urls == ["shop://home"])
         #expect(saved.levels.map(\.screen) == [#"screen "home""#])
+    }
+
+    @Test("A screen without a link gives way to the nearest screen below it with one, not the stack's bottom one")
+    func nearestScreenDownTheStackIsSaved() async throws {
+        let window = TestWindow()
+        let router = DefaultRouter(window: window)
+        try await router.navigate(to: shop.reviews, with: 42, animated: false)
+        #expect(
+            window.render() == """
+                window
+                  tabs "main" selected=1
+                    nav "home-nav"
+                      screen "home"
+                    nav "shop-nav"
+                      screen "list"
+                      screen "product 42"
+                      screen "reviews"
+                """)
+
+        let saved = try shop.restoration().savedLinks(in: window)
+
+        // Back from the reviews the user finds the product, so its link is the one saved.
+        #expect(saved.urls == ["shop://product/42"])
+        #expect(saved.levels.map(\.screen) == [#"screen "product 42""#])
     }
 
     @Test("A level with no link is reported, and the levels above it are still saved")

@@ -283,6 +283,24 @@ extension ModelObservationTests {
         #expect(split.compactColumn == .secondary)
         withExtendedLifetime((driver, splitDriver)) {}
     }
+
+    @Test("a tab written under a sheet is published again, so the tab bar shows the tab that stays selected")
+    func coveredTabWriteIsPublishedAgain() async throws {
+        // A write that comes anyway (a tab bar SwiftUI still had on screen) showed the written tab:
+        // only a change the tab view observes brings the selected tab back.
+        let home = StackNode("home-nav", nodes: [NavigationNode("home")])
+        let products = StackNode("products-nav", nodes: [NavigationNode("list")])
+        let tabs = TabsNode("tabs", tabs: [home, products], selectedIndex: 0)
+        let model = NavigationModel(root: tabs)
+        let driver = NavigationModelDriver(model: model)
+        try await home.presentScreen(NavigationNode("sheet"), animated: false)
+
+        var outcome: UserWriteOutcome?
+        #expect(await invalidates({ _ = tabs.selection }, by: { outcome = tabs.userSelectedTab(products.id) }))
+        #expect(outcome?.isApplied == false)
+        #expect(tabs.selection == home.id)
+        withExtendedLifetime(driver) {}
+    }
 }
 
 /// A stack holding a home node, in a model whose acknowledgements the test kit's driver answers

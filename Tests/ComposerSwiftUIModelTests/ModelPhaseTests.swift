@@ -69,6 +69,18 @@ struct ModelPhaseTests {
             ])
     }
 
+    @Test("a presentation in another tab waits for the tab's screen to appear before it presents")
+    func presentationAfterATabChange() async {
+        let shop = ModelShop()
+        await shop.startWithProduct(42)
+        await shop.go(shop.home, ())
+        shop.driver.mode = .manual
+        // The tab selection does not wait for its screen; the sheet presented from it does.
+        let (steps, result) = await stepThrough(shop) { try await shop.router.navigate(to: shop.details, with: 42) }
+        #expect(throws: Never.self) { try result.get() }
+        #expect(steps == ["appearance of product 42, 1 level(s)", "appearance of details 42, 2 level(s)"])
+    }
+
     @Test("two sheets are dismissed top first, each after the one above it disappeared")
     func dismissalsTopFirst() async {
         let shop = ModelShop()
@@ -484,6 +496,28 @@ struct ModelPhaseTests {
         #expect(shop.model.isSettled)
         await shop.go(shop.product, 1)
         #expect(shop.model.current?.name == "product 1")
+    }
+
+    @Test("an appearance of a sheet on its way out (its body evaluated again) does not end the wait for it to go")
+    func appearanceDuringADismissal() async throws {
+        let home = NavigationNode("home")
+        let model = NavigationModel(root: home)
+        let driver = NavigationModelDriver(model: model)
+        let sheet = NavigationNode("sheet")
+        try await home.presentScreen(sheet, animated: true)
+        driver.mode = .manual
+        let dismissing = Task { try await home.dismissPresentedScreen(animated: true) }
+        #expect(await driver.waitForPendingAcknowledgement())
+        sheet.didAppear()
+        #expect(
+            driver.pending.map(\.description) == [
+                "disappearance of screen \"sheet\" (dismiss screen \"sheet\" from screen \"home\")"
+            ])
+        #expect(!model.isSettled)
+        sheet.didDisappear()
+        try await dismissing.value
+        #expect(model.isSettled)
+        #expect(home.presentedNode == nil)
     }
 
     @Test("the router's observers see its navigations and the user's moves, each once")

@@ -325,6 +325,21 @@ struct ModelStructureTests {
             ])
     }
 
+    @Test(
+        "expanding a collapsed split view that showed the sidebar brings the detail on screen, reported as the user's")
+    func splitExpandReported() async throws {
+        let split = SplitNode(primary: NavigationNode("sidebar"), secondary: NavigationNode("detail"), collapsed: true)
+        let model = NavigationModel(root: split)
+        let driver = NavigationModelDriver(model: model)
+        let router = DefaultRouter(window: model)
+        var events: [String] = []
+        router.addObserver { events.append($0.description) }
+        #expect(model.current?.name == "sidebar")
+        #expect(driver.userResize(split, collapsed: false).isApplied)
+        #expect(model.current?.name == "detail")
+        #expect(events == ["user: screen \"sidebar\" -> screen \"detail\""])
+    }
+
     @Test("a collapsed split view brings the hidden column forward when the router reveals a screen in it")
     func splitReveal() async throws {
         let sidebar = NavigationNode("sidebar")
