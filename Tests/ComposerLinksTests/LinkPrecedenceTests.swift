@@ -81,11 +81,23 @@ struct LinkPrecedenceTests {
         let table = try linkPatternTable(patterns)
         #expect(try table.resolve("shop://u/user-5") == "shop://u/user-<id>")
         #expect(try table.resolve("shop://u/ux") == "shop://u/u<id>")
-        // Equal lengths: the prefix in string order decides ("" sorts before "u").
+        // More static text: `<id>.json` (five characters) over `u<id>` (one).
         #expect(try table.resolve("shop://u/ux.json") == "shop://u/<id>.json")
         #expect(try table.resolve("shop://u/bob") == "shop://u/<id>")
         // The same static text (none): typed beats string.
         #expect(try table.resolve("shop://u/12") == "shop://u/<int:n>")
+    }
+
+    @Test("equal static text, types and count: the static texts from the left in string order decide")
+    func textOrderPrecedence() throws {
+        // Both take `x-a-x`, with two static characters around one string each: "" sorts before
+        // "x-", so the placeholder written first wins, whichever is registered first.
+        let patterns = ["shop://u/x-<id>", "shop://u/<id>-x"]
+        #expect(try linkPatternTable(patterns).resolve("shop://u/x-a-x") == "shop://u/<id>-x")
+        #expect(try linkPatternTable(patterns.reversed()).resolve("shop://u/x-a-x") == "shop://u/<id>-x")
+        #expect(try linkParameterTable(patterns).resolve("shop://u/x-a-x").string("id") == "x-a")
+        // Where only one fits, it takes the link.
+        #expect(try linkPatternTable(patterns).resolve("shop://u/x-a") == "shop://u/x-<id>")
     }
 
     @Test("a catch-all loses to any pattern that matches the same segment another way")
