@@ -58,6 +58,15 @@ enum ShopMove: Sendable {
     /// for the router.
     indirect case duringNavigation(ShopMove, ShopMove, turns: Int)
 
+    /// Whether the move is, or holds, a pop the app's own code makes, which asks no screen.
+    var isAppPop: Bool {
+        switch self {
+        case .appPopsToRootUnanimated, .appResetsProducts: true
+        case .duringNavigation(let navigation, let gesture, _): navigation.isAppPop || gesture.isAppPop
+        default: false
+        }
+    }
+
     /// The move as Swift, `.product(2)`: a dot before the value as Swift describes an enum's.
     var swift: String {
         if case .duringNavigation(let navigation, let gesture, let turns) = self {
@@ -291,9 +300,19 @@ struct ModelRandomTests {
                 // The last few: older ones would keep nodes alive that the model let go.
                 shop.pathHistory[ObjectIdentifier(stack)] = paths.suffix(4)
             }
+            // Screens that refuse to leave: no navigation and no gesture of the user may take one
+            // away (the app's own pops may: its code decides).
+            let refusing = move.isAppPop ? [] : shop.model.allNodes().filter { !$0.canBeDismissed }.map(\.id)
             let outcome = await play(move, on: shop)
             afterEachMove(shop, move)
             let after = shop.render()
+            let remaining = Set(shop.model.allNodes().map(\.id))
+            if let gone = refusing.first(where: { !remaining.contains($0) }) {
+                report.broken = BrokenInvariant(
+                    move: index, problem: "node \(gone), which refused to leave, left the tree", before: before,
+                    after: after)
+                return report
+            }
             switch outcome {
             case .navigated, .interleaved(nil), .cancelled(_, nil): report.navigated += 1
             case .failed, .interleaved, .cancelled: report.failed += 1
