@@ -150,7 +150,13 @@ public final class DefaultRouter {
                 code: .busy, expected: "no other navigation running (failIfBusy)",
                 found: "another navigation is running; nothing on screen was changed")
         case .interrupt where queue.isRunning:
-            if let activeRun, !activeRun.hasStartedShowing { activeRun.cancel() }
+            // A caller already cancelled never runs: it must not stop the navigation running.
+            guard !Task.isCancelled else { break }
+            // The running navigation and those it started (a guard's, a container factory's), which
+            // run in its turn and may wait in a guard of their own, stop at their next check.
+            if let activeRun, !activeRun.hasStartedShowing {
+                for run in observation.runs where !run.hasStartedShowing { run.cancel() }
+            }
         default:
             break
         }

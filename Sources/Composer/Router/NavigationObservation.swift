@@ -195,11 +195,15 @@ final class RouterObservation {
         endWaits(removedFrom: tree)
         guard from !== current, !observers.isEmpty else { return }
         let event = NavigationEvent(cause: cause, from: from, to: current)
-        for observer in observers {
-            // One that an observer called before it cancelled receives nothing more, this event
-            // included.
-            guard observers.contains(where: { $0.id == observer.id }) else { continue }
-            observer.call(event)
+        // A navigation an observer starts waits its turn and is the router's, even when a guard's
+        // navigation or a tab tap reports.
+        NavigationScope.outsideNavigation {
+            for observer in observers {
+                // One that an observer called before it cancelled receives nothing more, this event
+                // included.
+                guard observers.contains(where: { $0.id == observer.id }) else { continue }
+                observer.call(event)
+            }
         }
     }
 

@@ -179,9 +179,11 @@ public enum NavigationQueueing: Sendable, Hashable, CustomStringConvertible {
     /// Fail at once with ``RoutingError/Code/busy``, changing nothing, like a single-navigation
     /// router: for a button that must not stack up navigations.
     case failIfBusy
-    /// Go first: a running navigation that has not started changing the screen is cancelled (its
-    /// waiting interceptor sees task cancellation, and it fails with ``RoutingError/Code/cancelled``),
-    /// and this one runs before every waiting one. A forced logout is one such call.
+    /// Go first: a running navigation that has not started changing the screen is cancelled, with
+    /// the navigations it started (their waiting interceptors see task cancellation, and they fail
+    /// with ``RoutingError/Code/cancelled``), and this one runs before every waiting one, even one
+    /// the turn was just handed to. A forced logout is one such call. A call whose task is
+    /// cancelled already cancels nothing.
     case interrupt
 
     /// `waitTurn`, `failIfBusy` or `interrupt`, as written in code.

@@ -93,21 +93,25 @@ public final class ResultHandle<Value> {
             return
         }
         wait.isFinishing = true
+        // Outside the marks of a navigation running in the caller's task (a guard that closes a
+        // picker): whether the removal runs inside a navigation is the asking run's (`nested`) alone.
         Task {
-            do throws(RoutingError) {
-                try await router.removeFinishedScreen(
-                    screen, animated: animated, nested: wait.isNested(in: router.observation))
-                wait.isFinishing = false
-                wait.end(with: value)
-                completion?(.success(()))
-            } catch {
-                wait.isFinishing = false
-                isFinished = false
-                _ = router.logged(error)
-                if let window = router.windowProvider.window {
-                    router.observation.endWaits(removedFrom: ScreenTree(window: window))
+            await NavigationScope.$activeRouters.withValue([]) {
+                do throws(RoutingError) {
+                    try await router.removeFinishedScreen(
+                        screen, animated: animated, nested: wait.isNested(in: router.observation))
+                    wait.isFinishing = false
+                    wait.end(with: value)
+                    completion?(.success(()))
+                } catch {
+                    wait.isFinishing = false
+                    isFinished = false
+                    _ = router.logged(error)
+                    if let window = router.windowProvider.window {
+                        router.observation.endWaits(removedFrom: ScreenTree(window: window))
+                    }
+                    completion?(.failure(error))
                 }
-                completion?(.failure(error))
             }
         }
     }

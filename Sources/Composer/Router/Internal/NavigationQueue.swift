@@ -7,6 +7,13 @@ final class NavigationQueue {
     @exclusivity(unchecked) private var isBusy = false
     private var waiters: [(id: UInt64, continuation: CheckedContinuation<Void, any Error>)] = []
     private var nextID: UInt64 = 0
+    /// The waiter ``release()`` handed the turn to, until it runs: resuming it takes a turn of the
+    /// main actor, in which the code of the navigation that ended (a post task, an observer) may
+    /// ask for an interrupting navigation, which must still go first.
+    private var handedTo: UInt64?
+    /// The interrupting navigations asked for while the turn was handed to ``handedTo``, at the
+    /// front of ``waiters``: it waits again behind them.
+    private var interruptsAheadOfHandedTo = 0
 
     /// The number of navigations waiting for their turn.
     var waitingCount: Int { waiters.count }
@@ -33,17 +40,16 @@ final class NavigationQueue {
         }
         nextID += 1
         let id = nextID
-        try await withTaskCancellationHandler {
-            try await withCheckedThrowingContinuation { continuation in
-                if first {
-                    waiters.insert((id, continuation), at: 0)
-                } else {
-                    waiters.append((id, continuation))
-                }
-            }
-        } onCancel: {
-            Task { @MainActor [weak self] in self?.cancelWaiter(id) }
+        if first, handedTo != nil { interruptsAheadOfHandedTo += 1 }
+        try await waitInLine(id, at: first ? 0 : waiters.count)
+        // Handed the turn, but interrupting navigations were asked for before this one could run:
+        // they go first, and this one waits again right behind them, ahead of the others.
+        while handedTo == id, interruptsAheadOfHandedTo > 0 {
+            let ahead = interruptsAheadOfHandedTo
+            release()
+            try await waitInLine(id, at: min(ahead - 1, waiters.count))
         }
+        if handedTo == id { handedTo = nil }
         // The cancellation handler runs on the cancelling thread and can only ask the main actor
         // to remove the waiter later, so `release()` may have handed the turn to a task already
         // cancelled (cancelled in the same main-actor turn, by a post-routing task or an observer of
@@ -59,12 +65,28 @@ final class NavigationQueue {
         }
     }
 
+    /// Waits at `position` in line until ``release()`` hands the turn over, or throws when the
+    /// task is cancelled meanwhile.
+    private func waitInLine(_ id: UInt64, at position: Int) async throws {
+        try await withTaskCancellationHandler {
+            try await withCheckedThrowingContinuation { continuation in
+                waiters.insert((id, continuation), at: position)
+            }
+        } onCancel: {
+            Task { @MainActor [weak self] in self?.cancelWaiter(id) }
+        }
+    }
+
     /// Hands the turn to the next waiter, or frees the queue.
     func release() {
+        interruptsAheadOfHandedTo = 0
         if waiters.isEmpty {
             isBusy = false
+            handedTo = nil
         } else {
-            waiters.removeFirst().continuation.resume()
+            let next = waiters.removeFirst()
+            handedTo = next.id
+            next.continuation.resume()
         }
     }
 
@@ -79,6 +101,17 @@ final class NavigationQueue {
 /// behind the navigation that started it.
 enum NavigationScope {
     @TaskLocal static var activeRouters: ActiveRouters = []
+
+    /// Runs `body`, app code a navigation calls and does not await (a context or post task, an
+    /// observer), outside the task-local marks of the navigation running: a navigation it starts
+    /// in a task of its own waits its turn and is the router's, as one started anywhere else. The
+    /// marks are set only while a guard's navigation or a tab tap runs; otherwise `body` runs as
+    /// it is, at the cost of two reads.
+    @MainActor
+    static func outsideNavigation<T>(_ body: () throws -> T) rethrows -> T {
+        guard !activeRouters.isEmpty || TabTap.isRunning else { return try body() }
+        return try $activeRouters.withValue([]) { try TabTap.$isRunning.withValue(false, operation: body) }
+    }
 }
 
 /// The routers navigating in a task: almost always one, kept without allocating; more only when
@@ -90,6 +123,8 @@ struct ActiveRouters: Sendable, ExpressibleByArrayLiteral {
     init(arrayLiteral routers: ObjectIdentifier...) {
         for router in routers { insert(router) }
     }
+
+    var isEmpty: Bool { first == nil }
 
     func contains(_ router: ObjectIdentifier) -> Bool {
         first == router || others.contains(router)

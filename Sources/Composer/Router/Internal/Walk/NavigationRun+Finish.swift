@@ -33,12 +33,15 @@ extension NavigationRun {
         guard hasPostTasks else { return }
         let shown = plan.steps[plan.shownSteps]
         let all = shown.compactMap(\.screen)
-        for step in shown {
-            guard let screen = step.screen else { continue }
-            for task in step.node.postTasks { try task.run(screen, step.context, all) }
+        // A navigation a post task starts waits its turn, even in a guard's navigation.
+        try NavigationScope.outsideNavigation {
+            for step in shown {
+                guard let screen = step.screen else { continue }
+                for task in step.node.postTasks { try task.run(screen, step.context, all) }
+            }
+            // Router-wide tasks get what `navigate` returns: the container when the destination expects one.
+            for task in globals.postTasks { try task.run(destination, navigationContext, all) }
         }
-        // Router-wide tasks get what `navigate` returns: the container when the destination expects one.
-        for task in globals.postTasks { try task.run(destination, navigationContext, all) }
     }
 
     /// Whether `screen` is in no level of the window: its level's root is neither presented nor

@@ -21,7 +21,8 @@ extension NavigationRun {
     private func prepare(_ screen: any Screen, with task: ErasedContextTask, context: Any, step: Int?) throws {
         appCodeMayChangeTree()
         do {
-            try task.run(screen, context)
+            // A navigation the task starts waits its turn, even in a guard's navigation.
+            try NavigationScope.outsideNavigation { try task.run(screen, context) }
         } catch {
             throw failure(
                 .contextTaskFailed, step: step, stepOverride: "context task \(task.name) on \(screen)",
