@@ -40,7 +40,8 @@ struct EpisodeGenerator {
     }
 
     private static let styles: [TestModalStyle] = [
-        .automatic, .fullScreen, .currentContext, .overCurrentContext, .overFullScreen, .pageSheet,
+        .automatic, .fullScreen, .currentContext, .overCurrentContext, .overFullScreen, .pageSheet, .formSheet,
+        .popover,
     ]
 
     mutating func episode(steps count: Int) -> Episode {
@@ -60,7 +61,9 @@ struct EpisodeGenerator {
     /// present.
     mutating func tree(depth: Int, isLevel: Bool) -> TreeSpec {
         var node: TreeSpec
-        let roll = depth >= 3 ? 0 : random.int(in: 0...9)
+        // A third of the windows are a tab bar, as many apps are: the user's taps on it (another tab,
+        // the selected one again) need one around the screen on top.
+        let roll = depth >= 3 ? 0 : depth == 0 && random.chance(30) ? 5 : random.int(in: 0...9)
         switch roll {
         case 0...2:
             node = TreeSpec(random.chance(20) ? .gated : .screen, number())
@@ -69,7 +72,14 @@ struct EpisodeGenerator {
             node.children = (0..<random.int(in: 1...3)).map { _ in leafOrSmall(depth: depth + 1) }
         case 5:
             node = TreeSpec(.tabs(selected: 0), number())
-            node.children = (0..<random.int(in: 1...3)).map { _ in tree(depth: depth + 1, isLevel: false) }
+            // Most tabs are a stack of two or three screens, which a tap on the selected tab pops.
+            node.children = (0..<random.int(in: 1...3)).map { _ in
+                random.chance(65)
+                    ? TreeSpec(
+                        .nav, number(), children: (0..<random.int(in: 2...3)).map { _ in leafOrSmall(depth: depth + 2) }
+                    )
+                    : tree(depth: depth + 1, isLevel: false)
+            }
             node.kind = .tabs(selected: random.int(in: 0...(node.children.count - 1)))
         case 6:
             node = TreeSpec(.split(collapsed: random.chance(40)), number())
@@ -108,13 +118,18 @@ struct EpisodeGenerator {
 
     mutating func route(highest: Int) -> RouteSpec {
         var spec = RouteSpec(random.pick(RouteSpec.Shape.allCases), random.int(in: 1...highest))
-        spec.guards = random.pick([.pass, .pass, .pass, .twoOfOneType, .twoOfOneType, .reject, .signIn])
+        spec.guards = random.pick([
+            .pass, .pass, .pass, .twoOfOneType, .twoOfOneType, .reject, .signIn, .navigates, .navigatesThenRejects,
+        ])
         spec.taskRejects = random.chance(5)
         spec.factoryFails = random.chance(5)
         spec.loads = random.chance(30)
         spec.gated = random.chance(20)
         spec.style = random.chance(30) ? random.pick(Self.styles) : .automatic
         spec.other = random.int(in: 1...highest)
+        if spec.shape == .modalInStacksContext {
+            spec.style = random.chance(50) ? .currentContext : .overCurrentContext
+        }
         return spec
     }
 

@@ -10,6 +10,9 @@ final class CheckRecorder {
     var isWaiting = false
     /// Set by the runner once the user's gesture made while a guard waits (`waitForUser`) is done.
     var userActed = false
+    /// The tree a guard's own navigation left (`navigates`, `navigatesThenRejects`): a failure
+    /// after it leaves this tree, not the one before.
+    var treeAfterGuardNavigation: String?
 
     func record(_ event: String) { events.append(event) }
 }
@@ -30,6 +33,13 @@ enum GuardSpec: String, Sendable, CaseIterable, CustomStringConvertible {
     /// A guard that waits (for the network, say) while the user makes a gesture, then lets the
     /// navigation go ahead.
     case waitForUser
+    /// A guard that navigates through the router itself and leaves what it showed (an interstitial
+    /// presented or pushed on the current screen, or everything dismissed down to the root), then
+    /// lets the navigation go ahead: the router must plan again against the tree the guard left.
+    case navigates
+    /// A guard that navigates as `navigates` does, then stops the navigation: the failure leaves the
+    /// tree the guard's own navigation made.
+    case navigatesThenRejects
 
     var description: String { ".\(rawValue)" }
     var count: Int { self == .twoOfOneType ? 2 : 1 }
@@ -42,6 +52,16 @@ struct RouteSpec: CustomStringConvertible, Sendable {
             pushOnDetail, pushAsRoot, pushReplacingLast, popBack, switchPushOrModal, newTabsWithGatedTab, root,
             previous,
             sameTypeChain, appActionFailingMidway, replaceRoot, modalExpectingStack, pushStackOntoCurrent
+        /// `TabsContainer.selectTab()` on the first tabs container: the destination must be one of
+        /// its tabs.
+        case selectTab
+        /// `addTab(.insert(at:))` and `addTab(.replace(at:))` at index `other % 4`, which may be out
+        /// of range; replacing takes the old tab's screens away.
+        case insertTab, replaceTab
+        /// The destination presented in a context style (`currentContext`, or `overCurrentContext`
+        /// for an odd number) from the first navigation stack, which defines the presentation
+        /// context: inside a tab, a column or a side menu, the stack, not the level, hosts it.
+        case modalInStacksContext
     }
 
     var shape: Shape
@@ -207,7 +227,9 @@ struct CheckRoutes {
         let mayFailAfterChanges: Bool
     }
 
-    func guarded<S: Screen>(_ step: StepAssembly<S, Int>, _ spec: GuardSpec, label: String) -> StepAssembly<S, Int> {
+    func guarded<S: Screen>(_ step: StepAssembly<S, Int>, _ spec: GuardSpec, label: String, other: Int = 0)
+        -> StepAssembly<S, Int>
+    {
         let recorder = recorder
         let router = router
         let window = window
@@ -251,7 +273,47 @@ struct CheckRoutes {
                         await Task.yield()
                     }
                 })
+        case .navigates, .navigatesThenRejects:
+            let rejects = spec == .navigatesThenRejects
+            return step.adding(
+                ClosureInterceptor<Int> { _ in
+                    recorder.record("guard \(label)#0")
+                    try await Self.guardNavigation(other, recorder: recorder, router: router, window: window)
+                    if rejects { throw CheckGuardRefusal(label: label) }
+                })
         }
+    }
+
+    /// The navigation a `navigates` guard makes through the router, chosen by `other`: presents
+    /// screen `other` from the current screen (or reveals it, if it is in the tree), dismisses
+    /// everything down to the root, or pushes screen `other` on the current stack. One that fails
+    /// changes nothing, and the guard goes on; one that succeeds is recorded, with the tree it left.
+    static func guardNavigation(_ other: Int, recorder: CheckRecorder, router: DefaultRouter, window: TestWindow)
+        async throws
+    {
+        let screen = StepAssembly(
+            finder: ClassWithContextFinder<CheckedScreen, Int>(),
+            factory: ClosureFactory<CheckedScreen, Int> { CheckedScreen($0) })
+        do throws(RoutingError) {
+            switch other % 3 {
+            case 0:
+                let route = screen.using(GeneralAction.presentModally()).from(GeneralStep.current()).assemble()
+                _ = try await router.navigate(to: route, with: other, animated: true)
+            case 1:
+                let route: DestinationStep<any Screen, Int> = GeneralStep.root()
+                _ = try await router.navigate(to: route, with: other, animated: true)
+            default:
+                let route = screen.using(TestNavigationContainer.push())
+                    .from(GeneralStep.current().expectingContainer()).assemble()
+                _ = try await router.navigate(to: route, with: other, animated: true)
+            }
+        } catch {
+            // A guard's navigation that the navigation's cancellation stopped: the guard stops too.
+            if error.code == .cancelled { throw CancellationError() }
+            return
+        }
+        recorder.record("guard navigated")
+        recorder.treeAfterGuardNavigation = window.render()
     }
 
     /// Signs the user in the way an app's guard does: shows a login screen through the router,
@@ -286,7 +348,7 @@ struct CheckRoutes {
         )
         .adding(CheckContextTask<S>(recorder: recorder, rejects: spec.taskRejects))
         .adding(ClosurePostTask<S, Int> { _, _, _ in recorder.record("post \(label)") })
-        return guarded(step, spec.guards, label: label)
+        return guarded(step, spec.guards, label: label, other: spec.other)
     }
 
     func namedStack(_ number: Int) -> DestinationStep<TestNavigationContainer, Int> {
@@ -397,7 +459,7 @@ struct CheckRoutes {
                     ])
             )
             route =
-                guarded(tabs, spec.guards, label: "tabs")
+                guarded(tabs, spec.guards, label: "tabs", other: spec.other)
                 .using(GeneralAction.presentModally())
                 .from(GeneralStep.current())
                 .assemble()
@@ -432,6 +494,21 @@ struct CheckRoutes {
             route =
                 dest.using(GeneralAction.presentModally()).from(GeneralStep.current()).assemble()
                 .expectingContainer(TestNavigationContainer.self).erased
+        case .selectTab:
+            route = erase(
+                dest.using(TestTabsContainer.selectTab())
+                    .from(GeneralStep.custom(ClassFinder<TestTabsContainer, Int>())))
+        case .insertTab, .replaceTab:
+            let index = spec.other % 4
+            route = erase(
+                dest.using(
+                    TestTabsContainer.addTab(spec.shape == .insertTab ? .insert(at: index) : .replace(at: index))
+                )
+                .from(GeneralStep.custom(ClassFinder<TestTabsContainer, Int>())))
+        case .modalInStacksContext:
+            route = erase(
+                dest.using(GeneralAction.presentModally())
+                    .from(GeneralStep.custom(ClassFinder<TestNavigationContainer, Int>())))
         case .pushStackOntoCurrent:
             counts = ["stack": spec.guards.count]
             route =

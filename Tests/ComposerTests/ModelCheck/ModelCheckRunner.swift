@@ -70,6 +70,9 @@ enum GestureSpec: String, Sendable, CaseIterable, CustomStringConvertible {
     /// A tap on another tab of the tab bar around it: one that holds a screen that needs sign-in,
     /// if one does.
     case otherTab
+    /// A tap on the selected tab of the tab bar around it, which pops the stack of that tab to its
+    /// root (refused while a screen the pop would remove refuses to leave).
+    case sameTab
 
     var description: String { ".\(rawValue)" }
 }
@@ -130,6 +133,7 @@ final class ModelCheckWorld {
         let window = await tree.makeWindow(clock: TransitionClock(mode: .manual))
         let world = ModelCheckWorld(window: window, signedIn: signedIn)
         if world.gatedOnScreen() != nil { world.recorder.isSignedIn = true }
+        ModelCheckCoverage.noteTree(window, prefix: "start")
         return world
     }
 
@@ -158,8 +162,11 @@ final class ModelCheckWorld {
         case .user(let gesture):
             // The back button does not ask a screen whether it may leave, as in UIKit.
             let refusing = gesture == .back ? [] : refusingScreens()
+            let renderedBefore = window.render()
             let made = startGesture(gesture)
             await pump { made.hasEnded }
+            ModelCheckCoverage.note(
+                "gesture \(gesture) \(window.render() == renderedBefore ? "did nothing" : "changed the tree")")
             checkAfterEveryStep(refusing: refusing)
         case .userDuringGuard(let route, let gesture):
             await navigate(route, whileTheUserMakes: gesture)
@@ -219,8 +226,12 @@ final class ModelCheckWorld {
         let refusing = refusingScreens()
         let eventsBefore = recorder.events.count
         let built = specs.map(routes.build)
+        let snapshot = ModelCheckCoverage.snapshot(window)
         let outcomes = built.map { start($0, .waitTurn).0 }
         await pump { outcomes.allSatisfy { $0.result != nil } }
+        if specs.count == 1, let result = outcomes[0].result {
+            ModelCheckCoverage.noteChanges(from: snapshot, in: window, succeeded: (try? result.get()) != nil)
+        }
         let events = Array(recorder.events[eventsBefore...])
         for (index, outcome) in outcomes.enumerated() {
             guard let result = outcome.result else { continue }
@@ -344,6 +355,11 @@ final class ModelCheckWorld {
                 ScreenTree.containedScreens(of: tabs.tabScreens[index]).contains { $0 is any RequiresSignIn }
             }
             try? await tabs.userSelectTab(at: gated ?? others[0])
+        case .sameTab:
+            guard let tabs = around.lazy.compactMap({ $0 as? TestTabsContainer }).first,
+                let selected = tabs.selectedTabIndex
+            else { return }
+            try? await tabs.userSelectTab(at: selected)
         }
     }
 
@@ -370,6 +386,8 @@ final class ModelCheckWorld {
             }
         }
         let afterGesture = window.render()
+        ModelCheckCoverage.note(
+            "userDuringGuard: \(made == nil ? "guard never waited" : "gesture \(gesture) made while the guard waited")")
         // Asked after the gesture: the back button takes a screen that refuses (as UIKit's does),
         // the router's navigation must not.
         let refusing = refusingScreens()
@@ -424,6 +442,12 @@ final class ModelCheckWorld {
         _ result: Result<any Screen, RoutingError>, of spec: RouteSpec, built: CheckRoutes.Built, before: String?,
         events: [String]?, isLast: Bool = true, treeChangedAfterGuards: Bool = false
     ) {
+        ModelCheckCoverage.noteNavigation(spec, result: result, events: events)
+        // A guard that navigated made a navigation of its own, which succeeded: a failure after it
+        // leaves the tree that navigation left, and what it changed was not there to know at the start.
+        let guardNavigated = events?.contains("guard navigated") ?? false
+        let before = guardNavigated && before != nil ? recorder.treeAfterGuardNavigation : before
+        let treeChangedAfterGuards = treeChangedAfterGuards || guardNavigated
         switch result {
         case .success(let destination):
             guard isLast else { break }
@@ -434,6 +458,9 @@ final class ModelCheckWorld {
                     "\(spec) returned \(destination), which is not on screen (on screen: \(onScreen.map(\.name)))")
             }
         case .failure(let error):
+            if error.failingStep == nil, error.code != .cancelled, error.code != .busy {
+                fail("a failure names the failing step", "\(spec) failed naming no step:\n\(error)")
+            }
             if let before, error.code == .actionFailedAfterChanges, !built.mayFailAfterChanges {
                 fail(
                     "only an app's own action may fail after changes",
@@ -452,8 +479,9 @@ final class ModelCheckWorld {
                 "\(spec) failed with \(error.code) after \(early) ran:\n\(error)\nevents: \(events)")
         }
         checkGuards(result, of: spec, built: built, events: events)
-        // The login screen a guard shows is a navigation of its own, with the router's post task.
-        let logins = events.filter { $0 == "login shown" }.count
+        // The login screen a guard shows is a navigation of its own, with the router's post task, and
+        // so is a navigating guard's.
+        let logins = events.filter { $0 == "login shown" || $0 == "guard navigated" }.count
         let posts = events.filter { $0.hasPrefix("post") }
         switch result {
         case .success:
