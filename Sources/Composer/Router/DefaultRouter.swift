@@ -239,10 +239,17 @@ public final class DefaultRouter {
         byUser: @autoclosure () -> Bool = false, _ change: () async throws(RoutingError) -> T
     ) async throws(RoutingError) -> T {
         let listens = observation.listens
-        let before = listens ? current() : nil
-        if listens { observation.lastCurrent = before }
+        // Inside another change of this router (a guard's navigation), the report goes on from
+        // the screen last reported: the screen on screen now may differ, when the app's own code
+        // changed it since (a guard that dismissed the login screen it had shown through the
+        // router), and starting from it would leave observers believing that screen still current.
+        let isNested = observation.jumpsRunning > 0
+        let before = listens ? (isNested ? observation.lastCurrent : current()) : nil
+        if listens, !isNested { observation.lastCurrent = before }
         let reportsBefore = observation.reportsMade
+        observation.jumpsRunning += 1
         defer {
+            observation.jumpsRunning -= 1
             // A router that began listening during this change, or that reported a change
             // meanwhile (the user's, a navigation a guard made), reports from the screen it saw then.
             if listens || observation.listens {

@@ -146,6 +146,9 @@ final class RouterObservation {
     @exclusivity(unchecked) private(set) var listens = false
     /// How many removals of finished screens are running.
     var removalsRunning = 0
+    /// The changes (navigations, removals of finished screens) reporting now, nested ones
+    /// included: one that starts inside another reports on from the screen last reported.
+    @exclusivity(unchecked) var jumpsRunning = 0
     /// The navigations running now, nested ones included.
     /// Read and written on every navigation, never by overlapping accesses (see `NavigationRun`).
     @exclusivity(unchecked) var runs: [NavigationRun] = []

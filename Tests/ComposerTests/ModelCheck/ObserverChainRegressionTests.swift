@@ -4,19 +4,19 @@ import ComposerTesting
 import Testing
 
 /// Broken promises the extended generators found (scripts/model-check --steps 30000, seeds 31 and
-/// 32, and the short run's seeds 12 and 13), shrunk, as the script printed them. They fail until the
-/// router is fixed.
+/// 32, and the short run's seeds 12 and 13), shrunk, as the script printed them.
 ///
-/// All three are one defect: a sign-in guard shows its login screen through the router and
+/// All three were one defect: a sign-in guard shows its login screen through the router and
 /// dismisses it directly (as GettingStarted's guard does); then another guard of the same
-/// navigation navigates through the router. That inner navigation starts with the login gone and
-/// sets the router's last seen screen to the current one without reporting the change, so the
-/// observers, told "s5 -> login", never hear that the login left: the navigation's own event
-/// starts from s5 again, or, when it changes nothing, there is no event and the observers are left
-/// believing the login is current.
+/// navigation navigates through the router. That inner navigation started with the login gone and
+/// set the router's last seen screen to the current one without reporting the change, so the
+/// observers, told "s5 -> login", never heard that the login left: the navigation's own event
+/// started from s5 again, or, when it changed nothing, there was no event and the observers were
+/// left believing the login current. A change nested in another now reports on from the screen
+/// last reported.
 @MainActor
-@Suite("Review of the model check's generators: findings")
-struct ReviewGeneratorFindings {
+@Suite("Model check regressions: observers hear the departure of a screen a guard showed and took back")
+struct ObserverChainRegressionTests {
     // step 0: observers hear every change of the current screen, once
     // RouteSpec(.push, 9, guards: .navigates, gated: true, other: 3) failed (containerNotFound): router: screen "s5" -> screen "s3" does not start from screen "login"; events: ["router: screen \"s5\" -> screen \"login\"", "router: screen \"s5\" -> screen \"s3\""]
     // tree now:
