@@ -343,6 +343,22 @@ final class ModelShop {
         .assemble()
     }
 
+    /// The share menu of product `id`: a popover anchored on the product, pushed on the products
+    /// tab (what is over the product goes first).
+    var shareProduct: DestinationStep<ShareNode, Int> {
+        StepAssembly(
+            finder: NilFinder<ShareNode, Int>(),
+            factory: ClosureFactory { [unowned self] _ in
+                let share = make(ShareNode("share"))
+                share.presentationStyle = .popover
+                return share
+            }
+        )
+        .using(GeneralAction.presentModally())
+        .from(product)
+        .assemble()
+    }
+
     /// The inbox's split view, when it is in the tree.
     var inboxSplit: SplitNode? { model.allNodes().lazy.compactMap { $0 as? SplitNode }.first }
 

@@ -21,10 +21,32 @@ enum ShopMove: Sendable {
     /// The inbox split view in a sheet, a message as its detail, the share popover.
     case inbox, share
     case message(Int)
+    /// The share popover anchored on product `id`, pushed on the products tab.
+    case shareProduct(Int)
     /// Signs in or out: the account tab is guarded.
     case signedIn(Bool)
     /// Makes the editor, if it is in the tree, refuse (or stop refusing) to leave.
     case editorRefuses(Bool)
+    /// Makes the screen on top (not the sign-in sheet) refuse to leave; `false`: every screen stops
+    /// refusing. A refusing sheet, popover, split view detail or pushed screen of another stack.
+    case topRefuses(Bool)
+    /// Gives the account tab a `userSelectionNavigation` (or takes it away): a tap on the tab runs
+    /// the navigation to the account, whose guard decides, as an app guards a tab.
+    case guardsAccountTab(Bool)
+    /// The user taps the tab that is selected already: SwiftUI pops its `NavigationStack` to its
+    /// root, which reaches the model as a write of an empty path (and a duplicate selection).
+    case userRetapsTab
+    /// SwiftUI writes the back tap of a stack other than the one on top, late: the tap was made
+    /// before the app presented over it (the stack under a sheet or a popover) or switched tabs.
+    /// `stack` picks one of the tree's stacks, by position, modulo their number. `toRoot`: the
+    /// back button's menu chose the root (an empty path), popping every pushed node at once.
+    case swiftUIWritesBackOf(stack: Int, toRoot: Bool)
+    /// The app cancels the task of the navigation running once the sign-in sheet its guard shows
+    /// is up (the view that started it went away while the user signs in).
+    case appCancelsSignIn
+    /// The user swipes the sign-in sheet down once it is up, its guard waiting for the answer;
+    /// `late`: its view goes at once and its binding write comes after the next move.
+    case userSwipesDownSignIn(late: Bool)
     case userTapBack, userPopToRoot, userSwipeDown
     /// A swipe-down whose view disappears at once and whose binding write lands after the next
     /// `movesLater` moves.
@@ -79,7 +101,7 @@ enum ShopMove: Sendable {
     var isNavigation: Bool {
         switch self {
         case .home, .list, .account, .cart, .editor, .picker, .back, .product, .details, .specs, .review, .inbox,
-            .share, .message:
+            .share, .message, .shareProduct:
             true
         default: false
         }
@@ -90,8 +112,19 @@ enum ShopMove: Sendable {
         let move = plain(&random)
         // The account, signed out, shows the sign-in sheet and waits: now and then the user
         // answers it.
+        // The guarded account tab's tap (when the tab is guarded) shows it too.
+        let guardedTab: Bool = if case .userTapTab(2) = move { true } else { false }
         if case .account = move, random.chance(50) {
-            return .duringNavigation(move, .userAnswersSignIn(random.chance(50)), turns: random.int(in: 0...4))
+            return .duringNavigation(move, signInGesture(&random), turns: random.int(in: 0...4))
+        }
+        if guardedTab, random.chance(40) {
+            return .duringNavigation(move, signInGesture(&random), turns: random.int(in: 0...4))
+        }
+        // The user taps back on the product as its share popover comes up: SwiftUI's write may
+        // come before the popover, or after it and pop the popover's anchor.
+        if case .shareProduct = move, random.chance(30) {
+            return .duringNavigation(
+                move, .swiftUIWritesBackOf(stack: 0, toRoot: random.chance(30)), turns: random.int(in: 0...6))
         }
         // Now and then the user acts, or SwiftUI writes a path late, while a navigation runs.
         guard move.isNavigation, random.chance(15) else { return move }
@@ -101,8 +134,19 @@ enum ShopMove: Sendable {
                 .userResize(collapsed: random.chance(50)), .userShowColumn(detail: random.chance(50)),
                 .appCancelsNavigation, .appCancelsNavigation,
                 .swiftUIWritesOldPath(movesAgo: random.int(in: 1...4), backTap: random.chance(50)),
+                .userRetapsTab, .swiftUIWritesBackOf(stack: random.int(in: 0...5), toRoot: random.chance(40)),
             ] as [ShopMove])
         return .duringNavigation(move, gesture, turns: random.int(in: 0...4))
+    }
+
+    /// What the user (or the app) does while the account's guard may show the sign-in sheet: answer
+    /// it, swipe it down, tap a tab (the guarded one again), or cancel the navigation.
+    private static func signInGesture(_ random: inout SeededRandom) -> ShopMove {
+        guard random.chance(50) else { return .userAnswersSignIn(random.chance(50)) }
+        return random.pick([
+            .appCancelsSignIn, .appCancelsSignIn, .userTapTab(random.int(in: 0...2)), .userTapTab(2), .userRetapsTab,
+            .userSwipesDownSignIn(late: random.chance(50)),
+        ])
     }
 
     /// A move that is not made during another one.
@@ -110,13 +154,16 @@ enum ShopMove: Sendable {
         let id = random.int(in: 1...3)
         return random.pick([
             .home, .list, .account, .cart, .editor, .picker, .back, .product(id), .product(id), .details(id),
-            .details(id), .specs(id), .specs(id), .review(id), .review(id), .signedIn(random.chance(70)),
+            .details(id), .specs(id), .specs(id), .review(id), .review(id), .signedIn(random.chance(55)),
             .editorRefuses(random.chance(50)),
             .userTapBack, .userPopToRoot, .userSwipeDown, .userSwipeDownWritingLater(movesLater: random.int(in: 1...3)),
             .userTapTab(random.int(in: 0...2)), .appPopsToRootUnanimated, .appResetsProducts, .inbox, .share,
             .message(id), .message(id), .userResize(collapsed: random.chance(50)),
             .userShowColumn(detail: random.chance(50)),
             .swiftUIWritesOldPath(movesAgo: random.int(in: 1...4), backTap: random.chance(50)),
+            .topRefuses(random.chance(40)), .guardsAccountTab(random.chance(70)), .userRetapsTab,
+            .userTapTab(2), .swiftUIWritesBackOf(stack: random.int(in: 0...5), toRoot: random.chance(40)),
+            .shareProduct(id),
         ])
     }
 }
@@ -306,6 +353,10 @@ struct ModelRandomTests {
             let outcome = await play(move, on: shop)
             afterEachMove(shop, move)
             let after = shop.render()
+            if ModelRandomCoverage.isOn {
+                ModelRandomCoverage.noteMove(move, outcome: coverageName(of: outcome), treeChanged: after != before)
+                ModelRandomCoverage.noteTree(shop)
+            }
             let remaining = Set(shop.model.allNodes().map(\.id))
             if let gone = refusing.first(where: { !remaining.contains($0) }) {
                 report.broken = BrokenInvariant(
@@ -323,7 +374,7 @@ struct ModelRandomTests {
                 return report
             }
             guard !due.isEmpty else { continue }
-            for write in due { _ = write() }
+            for write in due { ModelRandomCoverage.noteWrite("late swipe-down", write(), in: shop.model) }
             await settle(shop)
             if let problem = await problem(after: move, outcome: .notNavigation, before: after, in: shop, views: views)
             {
@@ -349,6 +400,20 @@ struct ModelRandomTests {
         case wrongWrite(String)
     }
 
+    /// How the coverage count names `outcome`.
+    private static func coverageName(of outcome: Outcome) -> String {
+        switch outcome {
+        case .navigated: "navigated"
+        case .failed(let error): "failed \(error.code)"
+        case .notNavigation: "no navigation"
+        case .interleaved(nil): "interleaved, navigated"
+        case .interleaved(let error?): "interleaved, failed \(error.code)"
+        case .cancelled(_, nil): "cancelled, navigated"
+        case .cancelled(_, let error?): "cancelled, failed \(error.code)"
+        case .wrongWrite: "wrong write"
+        }
+    }
+
     /// The sign-in sheet, if it is up and waits for the user's answer.
     private static func waitingSignIn(in shop: ModelShop) -> LoginNode? {
         shop.model.allNodes().lazy.compactMap { $0 as? LoginNode }.first { $0.resultHandle?.isFinished == false }
@@ -367,7 +432,10 @@ struct ModelRandomTests {
         while !ended.isSet {
             await Task.yield()
             turn += 1
-            if turn % 200 == 0, let login = waitingSignIn(in: shop) { login.resultHandle?.finish(with: false) }
+            if turn % 200 == 0, let login = waitingSignIn(in: shop) {
+                ModelRandomCoverage.note("sign-in sheet left waiting, closed after 200 turns")
+                login.resultHandle?.finish(with: false)
+            }
         }
     }
 
@@ -412,16 +480,79 @@ struct ModelRandomTests {
         case .inbox: return await navigate(shop.inbox, ())
         case .message(let id): return await navigate(shop.message, id)
         case .share: return await navigate(shop.share, ())
+        case .shareProduct(let id): return await navigate(shop.shareProduct, id)
         case .signedIn(let value):
             shop.isSignedIn = value
         case .editorRefuses(let value):
             for editor in shop.model.allNodes() where editor is EditorNode { editor.canBeDismissed = !value }
-        case .userTapBack: _ = shop.driver.userTapBack()
-        case .userPopToRoot: _ = shop.driver.userPopToRoot()
-        case .userSwipeDown: _ = shop.driver.userSwipeDown()
+        case .userTapBack:
+            noteCoverageOfPathWrite("back", popping: 1, on: shop)
+            ModelRandomCoverage.noteWrite("back", shop.driver.userTapBack(), in: shop.model)
+        case .userPopToRoot:
+            noteCoverageOfPathWrite("pop to root", popping: nil, on: shop)
+            ModelRandomCoverage.noteWrite("pop to root", shop.driver.userPopToRoot(), in: shop.model)
+        case .userSwipeDown: ModelRandomCoverage.noteWrite("swipe-down", shop.driver.userSwipeDown(), in: shop.model)
         case .userSwipeDownWritingLater(let movesLater):
-            if let write = shop.driver.userSwipeDownWritingLater() { shop.lateSwipeWrites.append((movesLater, write)) }
-        case .userTapTab(let index): _ = shop.driver.userTapTab(index)
+            if let write = shop.driver.userSwipeDownWritingLater() {
+                shop.lateSwipeWrites.append((movesLater, write))
+                ModelRandomCoverage.note("swipe-down writing later: view gone")
+            }
+        case .userTapTab(let index):
+            let tabs = shop.model.current.flatMap { ScreenTree.nearest(TabsNode.self, from: $0) } ?? shop.tabsNode
+            let name = index == tabs?.selectedIndex ? "tab tap (selected tab again)" : "tab tap (another tab)"
+            let outcome = shop.driver.userTapTab(index)
+            ModelRandomCoverage.noteWrite(name, outcome, in: shop.model)
+            // A guarded tab runs its navigation: the move ends with it, as one of the router's.
+            if case .navigating(let navigation) = outcome { return await tabTapNavigation(navigation, on: shop) }
+        case .userRetapsTab:
+            guard let tabs = shop.tabsNode, let index = tabs.selectedIndex, ScreenTree.screenCovering(tabs) == nil
+            else { break }
+            ModelRandomCoverage.noteWrite("re-tap: selection", shop.driver.userTapTab(index), in: shop.model)
+            if let stack = tabs.tabs[index] as? StackNode {
+                noteCoverageOfPathWrite("re-tap", popping: nil, on: shop, stack: stack)
+                ModelRandomCoverage.noteWrite("re-tap: path", shop.driver.userPopToRoot(in: stack), in: shop.model)
+            }
+        case .swiftUIWritesBackOf(let index, let toRoot):
+            // One that has something to pop (to the root: several nodes), if any has; every other
+            // time, the stack of a pushed node a popover is anchored on (the user tapped back as
+            // the popover came up).
+            let nodes = shop.model.allNodes()
+            let all = nodes.compactMap { $0 as? StackNode }
+            let deep = toRoot ? all.filter { $0.path.count >= 2 } : []
+            let popping = deep.isEmpty ? all.filter { !$0.path.isEmpty } : deep
+            let stacks = popping.isEmpty ? all : popping
+            let anchoring = popping.filter { stack in
+                nodes.contains { popover in stack.path.contains { $0.id == popover.popoverAnchor } }
+            }
+            guard
+                let stack = index.isMultiple(of: 2) && !anchoring.isEmpty
+                    ? anchoring.first : stacks.isEmpty ? nil : stacks[index % stacks.count]
+            else { break }
+            noteCoverageOfPathWrite("late back", popping: toRoot ? nil : 1, on: shop, stack: stack)
+            let outcome = toRoot ? shop.driver.userPopToRoot(in: stack) : shop.driver.userTapBack(in: stack)
+            ModelRandomCoverage.noteWrite("late back", outcome, in: shop.model)
+        case .topRefuses(let refuses):
+            if !refuses {
+                for node in shop.model.allNodes() { node.canBeDismissed = true }
+            } else if let top = shop.model.current, !(top is LoginNode) {
+                top.canBeDismissed = false
+            }
+        case .guardsAccountTab(let guarded):
+            let navigation: @MainActor () async throws -> Void = { [unowned shop] in
+                _ = try await shop.router.navigate(to: shop.account, with: (), animated: true)
+            }
+            shop.tabsNode?.tabs.last?.userSelectionNavigation = guarded ? navigation : nil
+        case .appCancelsSignIn:
+            break
+        case .userSwipesDownSignIn(let late):
+            guard let login = waitingSignIn(in: shop) else { break }
+            ModelRandomCoverage.note("sign-in sheet swiped down\(late ? ", its write late" : "")")
+            if !late {
+                ModelRandomCoverage.noteWrite(
+                    "swipe-down of the sign-in sheet", shop.driver.userSwipeDown(login), in: shop.model)
+            } else if let write = shop.driver.userSwipeDownWritingLater(login) {
+                shop.lateSwipeWrites.append((1, write))
+            }
         case .appPopsToRootUnanimated:
             if let stack = shop.model.current?.parentScreen as? StackNode, let root = stack.rootNode {
                 // The app's own call asks no one: vetoes are the router's (a popped editor goes).
@@ -433,40 +564,89 @@ struct ModelRandomTests {
             }
         case .userResize(let collapsed):
             shop.isCompact = collapsed
-            if let split = shop.inboxSplit { _ = shop.driver.userResize(split, collapsed: collapsed) }
+            if let split = shop.inboxSplit {
+                ModelRandomCoverage.noteWrite(
+                    "resize", shop.driver.userResize(split, collapsed: collapsed), in: shop.model)
+            }
         case .userShowColumn(let detail):
-            if let split = shop.inboxSplit { _ = shop.driver.userShowColumn(detail ? .secondary : .primary, of: split) }
+            if let split = shop.inboxSplit {
+                let outcome = shop.driver.userShowColumn(detail ? .secondary : .primary, of: split)
+                ModelRandomCoverage.noteWrite("show column", outcome, in: shop.model)
+            }
         case .appCancelsNavigation:
             break
         case .userAnswersSignIn(let signsIn):
-            waitingSignIn(in: shop)?.resultHandle?.finish(with: signsIn)
+            if let login = waitingSignIn(in: shop) {
+                ModelRandomCoverage.note("sign-in sheet answered \(signsIn ? "signing in" : "closing it")")
+                login.resultHandle?.finish(with: signsIn)
+            }
         case .swiftUIWritesOldPath(let movesAgo, let backTap):
             return await writeOldPath(movesAgo: movesAgo, backTap: backTap, on: shop, duringNavigation: false)
         case .duringNavigation(let navigation, let gesture, let turns):
-            let running = Task { await play(navigation, on: shop) }
-            if case .userAnswersSignIn = gesture {
-                // The user answers the sign-in sheet once it is up, `turns` turns later.
-                for _ in 0..<300 where waitingSignIn(in: shop) == nil { await Task.yield() }
+            let ended = Flag()
+            let running = Task {
+                defer { ended.isSet = true }
+                return await play(navigation, on: shop)
+            }
+            switch gesture {
+            case .userAnswersSignIn, .appCancelsSignIn, .userSwipesDownSignIn:
+                // The user answers (the app cancels) once the sign-in sheet is up, `turns` turns
+                // later; a navigation that ended shows none.
+                for _ in 0..<300 where waitingSignIn(in: shop) == nil && !ended.isSet { await Task.yield() }
+            default: break
             }
             for _ in 0..<turns { await Task.yield() }
             var gestureOutcome = Outcome.notNavigation
+            ModelRandomCoverage.gestureDuringNavigation = true
             switch gesture {
-            case .appCancelsNavigation: running.cancel()
+            case .appCancelsNavigation, .appCancelsSignIn:
+                if waitingSignIn(in: shop) != nil { ModelRandomCoverage.note("cancel while the sign-in sheet waits") }
+                if !shop.model.isSettled { ModelRandomCoverage.note("cancel while the model waits for the views") }
+                running.cancel()
             case .swiftUIWritesOldPath(let movesAgo, let backTap):
                 gestureOutcome = await writeOldPath(
                     movesAgo: movesAgo, backTap: backTap, on: shop, duringNavigation: true)
             default: gestureOutcome = await play(gesture, on: shop)
             }
+            ModelRandomCoverage.gestureDuringNavigation = false
             let outcome = await running.value
             await settle(shop)
             // SwiftUI's late write of a path, taken wrongly while the navigation ran.
             if case .wrongWrite = gestureOutcome { return gestureOutcome }
+            switch outcome {
+            // A tab tap that started no navigation (the tab is not guarded, or covered).
+            case .notNavigation, .wrongWrite: return outcome
+            default: break
+            }
             let error: RoutingError? = if case .failed(let error) = outcome { error } else { nil }
-            if case .appCancelsNavigation = gesture { return .cancelled(navigation, error) }
-            return .interleaved(error)
+            switch gesture {
+            // The app's cancellation reaches the navigations it started, not a tab tap's, which
+            // the model runs in a task of its own.
+            case .appCancelsNavigation,
+                .appCancelsSignIn where navigation.isNavigation:
+                return .cancelled(navigation, error)
+            default: return .interleaved(error)
+            }
         }
         await settle(shop)
         return .notNavigation
+    }
+
+    /// Lets the navigation a guarded tab's tap started run to its end, closing a sign-in sheet its
+    /// guard leaves waiting, and says how it ended.
+    private static func tabTapNavigation(_ navigation: Task<Void, any Error>, on shop: ModelShop) async -> Outcome {
+        let ended = Flag()
+        Task {
+            _ = await navigation.result
+            ended.isSet = true
+        }
+        await closeSignInLeftWaiting(in: shop, until: ended)
+        await settle(shop)
+        switch await navigation.result {
+        case .success: return .navigated
+        case .failure(let error as RoutingError): return .failed(error)
+        case .failure(let error): return .wrongWrite("a tab tap's navigation threw \(error), no routing error")
+        }
     }
 
     /// SwiftUI writes the path of the stack on top from one of its last states (see
@@ -487,7 +667,9 @@ struct ModelRandomTests {
         let current = stack.path
         let isPop = oldPath.count < current.count && zip(oldPath, current).allSatisfy { $0 === $1 }
         let before = shop.render()
+        if isPop { noteCoverageOfPathWrite("old path", popping: current.count - oldPath.count, on: shop, stack: stack) }
         let outcome = stack.userWrotePath(oldPath)
+        ModelRandomCoverage.noteWrite(isPop ? "old path (a pop)" : "old path (stale)", outcome, in: shop.model)
         await settle(shop)
         // Matched by identity against the model as it is: only a write that reads as a pop of this
         // stack (a back tap the user could make) changes anything.
@@ -495,6 +677,18 @@ struct ModelRandomTests {
             return .wrongWrite("an old path written to \(stack) (\(oldPath.map(\.name))) was applied: \(outcome)")
         }
         return .notNavigation
+    }
+
+    /// Counts, for the coverage, a path write about to pop `popped` nodes (`nil`: all) of `stack`,
+    /// by default the nearest stack around the node on top.
+    private static func noteCoverageOfPathWrite(
+        _ name: String, popping popped: Int?, on shop: ModelShop, stack: StackNode? = nil
+    ) {
+        guard ModelRandomCoverage.isOn,
+            let stack = stack ?? shop.model.current.flatMap({ ScreenTree.nearest(StackNode.self, from: $0) })
+        else { return }
+        let count = min(popped ?? stack.path.count, stack.path.count)
+        ModelRandomCoverage.notePathWrite(name, popping: count, of: stack, in: shop.model)
     }
 
     // MARK: - Invariants
@@ -620,6 +814,13 @@ struct ModelRandomTests {
         case .inbox: expected = { $0 is MailboxNode }
         case .message(let id): expected = { ($0 as? MessageNode)?.messageID == id }
         case .share: expected = { $0 is ShareNode }
+        case .shareProduct(let id):
+            expected = { node in
+                node is ShareNode
+                    && (model.allNodes().first { $0.id == node.popoverAnchor } as? ProductNode)?.productID == id
+            }
+        // Completed only as a guarded tab's navigation: the account's.
+        case .userTapTab: expected = { $0 is AccountNode }
         default: return nil
         }
         guard !onScreen(in: model).contains(where: expected) else { return nil }
