@@ -483,4 +483,36 @@ struct QueueInterleavingTests {
         #expect(
             events == [#"user: screen "home" -> screen "cart""#, #"router: screen "cart" -> screen "promo""#])
     }
+
+    /// A navigation cancelled after its guard showed a sign-in screen through the router fails as
+    /// cancelled and changes nothing itself; the screen its guard showed stays, and the error says
+    /// so rather than that nothing on screen changed.
+    @Test("A navigation cancelled after its guard showed a screen says that screen stays")
+    func cancelledAfterItsGuardShowedAScreen() async throws {
+        let window = TestWindow(root: TestNavigationContainer("main", stack: [ListScreen()]))
+        let router = DefaultRouter(window: window)
+        let door = HeldDoor()
+        let login = StepAssembly(finder: ClassFinder<LoginScreen, Void>(), factory: ClosureFactory { LoginScreen() })
+            .using(GeneralAction.presentModally())
+            .from(GeneralStep.current())
+            .assemble()
+        let account = journaledAccount {
+            _ = try await router.navigate(to: login, animated: false)
+            await door.pass()
+        }
+        let navigation = Task { try await router.navigate(to: account, animated: false) }
+        await waitUntil { door.isWaiting }
+
+        navigation.cancel()
+        door.open()
+        let error = await #expect(throws: RoutingError.self) { try await navigation.value }
+
+        #expect(error?.code == .cancelled, "\(String(describing: error))")
+        #expect(
+            error?.found.hasSuffix(
+                "this navigation changed nothing on screen, but what its guards changed (a screen they showed"
+                    + " through the router) stays") == true, "\(error?.found ?? "no error")")
+        #expect(journal.lines.isEmpty, "nothing of the account was built")
+        #expect(window.current is LoginScreen)
+    }
 }

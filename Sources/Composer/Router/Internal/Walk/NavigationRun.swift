@@ -59,6 +59,9 @@ final class NavigationRun {
     @exclusivity(unchecked) private(set) var hasStartedShowing = false
     /// Set by an interrupting navigation; the run stops at its next check, before showing.
     @exclusivity(unchecked) private(set) var isCancelled = false
+    /// The window's tree revision when the run first planned, if the window counts its changes:
+    /// a cancellation tells whether the guards' own navigations changed the screen since.
+    @exclusivity(unchecked) private var revisionAtStart: Int?
     /// The task the interceptors run in while they run, so that cancelling the run reaches an
     /// interceptor that waits (for a user signing in) as task cancellation.
     @exclusivity(unchecked) var guardTask: Task<Bool, any Error>?
@@ -87,6 +90,7 @@ final class NavigationRun {
         tree.holdLevels()
         defer { tree.forgetLevels(stopHolding: true) }
         plan = try makePlan()
+        revisionAtStart = plan.revision
         try preflight()
         if logger.wants(.debug) { logger.log(RoutingLogEntry(level: .debug, message: report)) }
         var interceptorsRan = false
@@ -138,9 +142,17 @@ final class NavigationRun {
 
     func checkCancellation() throws {
         if isCancelled || Task.isCancelled {
+            // This run changed nothing; its guards' own navigations (a sign-in screen) may have,
+            // which a window that counts its changes tells.
+            let changedByGuards =
+                revisionAtStart.map { start in revisioning.map { $0.treeRevision != start } ?? false } ?? false
             throw failure(
                 .cancelled, step: nil, expected: "the navigation's task to stay alive",
-                found: "it was cancelled while \(stage); nothing on screen was changed")
+                found: "it was cancelled while \(stage); "
+                    + (changedByGuards
+                        ? "this navigation changed nothing on screen, but what its guards changed (a screen"
+                            + " they showed through the router) stays"
+                        : "nothing on screen was changed"))
         }
     }
 
