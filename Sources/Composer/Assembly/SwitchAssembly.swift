@@ -1,5 +1,7 @@
 /// Picks one of several routes when the navigation starts: by feature flag, A/B group, by what is
-/// on screen, or by the context itself. The first case that answers wins; then the default.
+/// on screen, or by the context itself. The first case that answers wins; then the default. A case
+/// whose route leads back through the switch itself fails the navigation with
+/// ``RoutingError/Code/noMatchingCase``, before anything runs.
 ///
 /// ```swift
 /// let checkout = SwitchAssembly<CheckoutScreen, CartID>()
@@ -77,6 +79,17 @@ public struct SwitchAssembly<ViewController, Context> {
         let count = cases.count
         return DestinationStep(
             chain: StepChain { context, tree in
+                // A case whose route leads back through this switch would resolve until the stack
+                // overflows: refused past a depth no route's nesting reaches, before anything runs.
+                guard SwitchPicks.nesting < SwitchPicks.maximumNesting else {
+                    throw RoutingError(
+                        code: .noMatchingCase, step: "SwitchAssembly<\(ViewController.self), \(Context.self)>",
+                        expected: "its cases to lead to a route that ends",
+                        found: "\(SwitchPicks.maximumNesting) switches resolved one inside another: a case whose"
+                            + " route leads back through the switch itself?")
+                }
+                SwitchPicks.nesting += 1
+                defer { SwitchPicks.nesting -= 1 }
                 let typed = try castContext(context, to: Context.self, for: "SwitchAssembly<\(ViewController.self)>")
                 for (index, pick) in cases.enumerated() {
                     if let step = try pick(typed, tree) {
@@ -106,6 +119,11 @@ enum SwitchPicks {
     /// only, so not checked for exclusive access: the check, made on every navigation, cost more
     /// than the rest of the recording.
     @exclusivity(unchecked) private static var recording: [Int]?
+
+    /// The switches resolving now, one inside another (a case whose route holds a switch).
+    @exclusivity(unchecked) static var nesting = 0
+    /// More switches than this inside one another is taken for a route that leads back to itself.
+    static let maximumNesting = 64
 
     static func record(_ index: Int) {
         recording?.append(index)

@@ -182,6 +182,33 @@ struct SwitchAndQueueTests {
         #expect(journal.lines == ["fresh guard"])
     }
 
+    /// Holds a route a switch case leads to, set after the switch is made.
+    @MainActor
+    final class RouteHolder {
+        var route: DestinationStep<TestScreen, Int>?
+    }
+
+    /// A case whose route is the switch itself would resolve until the stack overflows; it fails
+    /// instead, naming the switch, before anything runs.
+    @Test("A SwitchAssembly case that leads back to its own switch fails, naming the switch, with nothing run")
+    func switchLeadingBackToItselfFails() async throws {
+        let (window, before) = homeStackWindow()
+        let router = DefaultRouter(window: window)
+        let holder = RouteHolder()
+        let route = SwitchAssembly<TestScreen, Int>()
+            .addCase { _ in holder.route }
+            .assemble()
+        holder.route = route
+
+        let error = await #expect(throws: RoutingError.self) { try await router.navigate(to: route, with: 1) }
+
+        #expect(error?.code == .noMatchingCase)
+        #expect(error?.step == "SwitchAssembly<TestScreen, Int>")
+        #expect(error?.found.contains("leads back through the switch itself") == true, "\(String(describing: error))")
+        #expect(window.render() == before)
+        holder.route = nil
+    }
+
     /// A finder that answers with a screen the app kept, whether or not it is still in the window.
     struct KeptScreenFinder: Finder {
         let screen: ProductScreen
