@@ -73,14 +73,7 @@ extension DefaultRouter {
             }
         }
         let step = DestinationStep<any Screen, Void>(chain: .fixed([node]))
-        // The window's other routers hear of the tap as of any change the user makes.
-        let window = windowProvider.window
-        let others = window.map { RouterObservation.listeningRouters(in: $0).filter { $0 !== self } } ?? []
-        let leaving = others.isEmpty ? nil : window.flatMap { ScreenTree(window: $0).current }
-        defer {
-            for other in others { other.userDidChangeScreens(leaving: leaving) }
-        }
-        let outcome: Result<Void, RoutingError> = await TabTap.$isRunning.withValue(true) {
+        let outcome: Result<Void, RoutingError> = await Self.runningAsUserTabTap(in: windowProvider.window) {
             do throws(RoutingError) {
                 _ = try await navigate(to: step, with: (), animated: false)
                 return .success(())
@@ -100,6 +93,23 @@ extension DefaultRouter {
     package static func runUserTabTap(
         in window: (any ScreenWindow)?, _ navigation: @MainActor () async throws -> Void
     ) async throws {
+        let outcome: Result<Void, any Error> = await runningAsUserTabTap(in: window) {
+            do {
+                try await navigation()
+                return .success(())
+            } catch {
+                return .failure(error)
+            }
+        }
+        try outcome.get()
+    }
+
+    /// Runs `tap`, the navigation of a tab the user tapped, marked as the user's (the router that
+    /// navigates reports it so), then tells each router listening to `window` that made no report
+    /// meanwhile, as of any change the user makes.
+    private static func runningAsUserTabTap<Outcome>(
+        in window: (any ScreenWindow)?, _ tap: @MainActor () async -> Outcome
+    ) async -> Outcome {
         let routers = window.map { RouterObservation.listeningRouters(in: $0) } ?? []
         let leaving = routers.isEmpty ? nil : window.flatMap { ScreenTree(window: $0).current }
         let reportsBefore = routers.map(\.observation.reportsMade)
@@ -109,7 +119,7 @@ extension DefaultRouter {
                 router.userDidChangeScreens(leaving: leaving)
             }
         }
-        try await TabTap.$isRunning.withValue(true) { try await navigation() }
+        return await TabTap.$isRunning.withValue(true) { await tap() }
     }
 }
 
