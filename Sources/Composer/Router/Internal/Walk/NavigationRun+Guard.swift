@@ -18,8 +18,6 @@ extension NavigationRun {
 
         /// The step interceptors already run, so a re-plan guards only the steps it adds.
         var ran: Set<Key> = []
-        /// The cases the switches of the plan took whose guards ``ran`` lists (``SwitchPicks``).
-        var switchPicks: [Int] = []
         /// The plan entries the plan interceptors last approved, so they run again only for a new plan.
         var approvedPlan: [PlanKey]?
     }

@@ -6,12 +6,10 @@ extension NavigationRun {
         stage = .planning
         let revision = revisioning?.treeRevision
         let (nodes, switchPicks) = try SwitchPicks.resolving { try chain.resolve(navigationContext, tree) }
-        // Other cases taken (a guard switched an A/B flag): their steps may be built alike yet be
-        // other steps, each with its own guards, so every step guard runs again.
-        if switchPicks != guards.switchPicks {
-            guards.ran.removeAll()
-            guards.switchPicks = switchPicks
-        }
+        // Other cases taken than the plan before took (a guard switched an A/B flag): their steps
+        // may be built alike yet be other steps, each with its own guards, so every step guard
+        // runs again. (The first plan replaces `unplanned`, whose guards have not run.)
+        if switchPicks != plan.switchPicks { guards.ran.removeAll() }
         // A loop, not `map`: a closure written in main-actor code is checked at run time.
         var steps: [RunPlan.Step] = []
         steps.reserveCapacity(nodes.count)
