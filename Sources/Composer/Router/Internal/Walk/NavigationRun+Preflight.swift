@@ -129,13 +129,19 @@ extension NavigationRun {
         } catch {
             // The step's action is read only for the error (see `merged(_:into:from:standingIn:)`).
             guard let integration = plan.steps[index].node.integration else { throw error }
-            try asking(
-                integration, of: index,
-                expected:
-                    "\(integration.name) to put the new \(plan.steps[index].node.screenTypeName) into \(newTargetName(of: index))",
-                found: "it refused before anything ran"
-            ) { throw error }
+            try reportRefusal(error, by: integration, of: index)
         }
+    }
+
+    /// Throws `error`, step `index`'s action refusing its new screen for a container not built
+    /// yet, as that action's ``RoutingError/Code/actionFailed``, before anything ran.
+    private func reportRefusal(_ error: any Error, by integration: StepNode.Integration, of index: Int) throws {
+        try asking(
+            integration, of: index,
+            expected:
+                "\(integration.name) to put the new \(plan.steps[index].node.screenTypeName) into \(newTargetName(of: index))",
+            found: "it refused before anything ran"
+        ) { throw error }
     }
 
     /// The container not built yet that step `index`'s action works on, as a refusal names it.
@@ -241,12 +247,8 @@ extension NavigationRun {
                 try merge(plan.steps[child].screen ?? PreflightStandIn(for: plan.steps[child].node), &children)
             } catch {
                 guard integration.mergeRefusalHoldsForAnyScreen else { break }
-                try asking(
-                    integration, of: child,
-                    expected:
-                        "\(integration.name) to put the new \(plan.steps[child].node.screenTypeName) into the new \(plan.steps[container].node.screenTypeName)",
-                    found: "it refused before anything ran"
-                ) { throw error }
+                // The child goes into `container`, so its target is named "the new <container>".
+                try reportRefusal(error, by: integration, of: child)
             }
         }
     }
