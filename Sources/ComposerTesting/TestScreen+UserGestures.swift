@@ -99,11 +99,7 @@ extension TestTabsContainer {
             {
                 // As the UIKit adapter answers `shouldSelect` for the selected tab: a screen the
                 // pop would remove that refuses to leave keeps the stack.
-                do {
-                    try ScreenTree.checkDismissal(of: Array(navigation.stackStorage.dropFirst()))
-                } catch let refusal as DismissalRefusedError {
-                    throw UserGestureError.dismissalVetoed(screen: navigation.description, refusing: refusal.screen)
-                }
+                try checkUserMayRemove(Array(navigation.stackStorage.dropFirst()), from: navigation)
                 try await navigation.setStack([root], animated: true)
             }
         } else {
@@ -137,14 +133,21 @@ extension TestScreen {
             throw UserGestureError.covered(screen: level.description, by: "\(cover)")
         }
         try level.checkOnScreen(in: window)
-        do {
-            try ScreenTree.checkDismissal(of: [level])
-        } catch let refusal as DismissalRefusedError {
-            throw UserGestureError.dismissalVetoed(screen: level.description, refusing: refusal.screen)
-        }
+        try checkUserMayRemove([level], from: level)
         let leaving = window.current
         try await host.dismissPresentedScreen(animated: animated)
         DefaultRouter.userDidChangeScreens(in: window, leaving: leaving)
+    }
+}
+
+/// Throws ``UserGestureError/dismissalVetoed(screen:refusing:)``, naming `gesturedOn`, when one of
+/// `screens` (or what they hold or present) refuses to leave: the gesture springs back.
+@MainActor
+func checkUserMayRemove(_ screens: [any Screen], from gesturedOn: TestScreen) throws {
+    do {
+        try ScreenTree.checkDismissal(of: screens)
+    } catch let refusal as DismissalRefusedError {
+        throw UserGestureError.dismissalVetoed(screen: gesturedOn.description, refusing: refusal.screen)
     }
 }
 
