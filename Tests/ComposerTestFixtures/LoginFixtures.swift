@@ -20,12 +20,7 @@ package final class LoginGate {
 
     package var isWaitingForUser: Bool { pending != nil }
 
-    package var loginStep: DestinationStep<LoginScreen, Void> {
-        StepAssembly(finder: ClassFinder<LoginScreen, Void>(), factory: ClosureFactory { _ in LoginScreen() })
-            .using(GeneralAction.presentModally())
-            .from(GeneralStep.current())
-            .assemble()
-    }
+    package var loginStep: DestinationStep<LoginScreen, Void> { LoginScreen.presentedOverCurrent }
 
     package func check() async throws {
         if isSignedIn { return }
@@ -47,4 +42,15 @@ package struct LoginInterceptor<Context>: RoutingInterceptor {
     package let gate: LoginGate
     package init(gate: LoginGate) { self.gate = gate }
     package func intercept(with context: Context) async throws { try await gate.check() }
+}
+
+extension LoginScreen {
+    /// The login screen presented over the current screen (found there if it is up already), as
+    /// a sign-in guard shows it.
+    package static var presentedOverCurrent: DestinationStep<LoginScreen, Void> {
+        StepAssembly(finder: ClassFinder<LoginScreen, Void>(), factory: ClosureFactory { _ in LoginScreen() })
+            .using(GeneralAction.presentModally())
+            .from(GeneralStep.current())
+            .assemble()
+    }
 }

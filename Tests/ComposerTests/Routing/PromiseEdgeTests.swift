@@ -238,12 +238,7 @@ struct PromiseEdgeTests {
         let window = TestWindow(root: TestNavigationContainer("main", stack: [ListScreen()]))
         let router = DefaultRouter(window: window)
         let journal = journal
-        let login = StepAssembly(
-            finder: ClassFinder<LoginScreen, Void>(), factory: ClosureFactory { _ in LoginScreen() }
-        )
-        .using(GeneralAction.presentModally())
-        .from(GeneralStep.current())
-        .assemble()
+        let login = LoginScreen.presentedOverCurrent
         var signedIn = false
         router.add(
             planInterceptor: ClosurePlanInterceptor { plan in

@@ -280,10 +280,7 @@ struct QueueInterleavingTests {
             guard event.to is LoginScreen, started == nil else { return }
             started = TaskOutcome { try await router.navigate(to: self.sheet("promo"), animated: false) }
         }
-        let login = StepAssembly(finder: ClassFinder<LoginScreen, Void>(), factory: ClosureFactory { LoginScreen() })
-            .using(GeneralAction.presentModally())
-            .from(GeneralStep.current())
-            .assemble()
+        let login = LoginScreen.presentedOverCurrent
         let account = journaledAccount {
             let screen = try await router.navigate(to: login, animated: false)
             await door.pass()
@@ -492,10 +489,7 @@ struct QueueInterleavingTests {
         let window = TestWindow(root: TestNavigationContainer("main", stack: [ListScreen()]))
         let router = DefaultRouter(window: window)
         let door = HeldDoor()
-        let login = StepAssembly(finder: ClassFinder<LoginScreen, Void>(), factory: ClosureFactory { LoginScreen() })
-            .using(GeneralAction.presentModally())
-            .from(GeneralStep.current())
-            .assemble()
+        let login = LoginScreen.presentedOverCurrent
         let account = journaledAccount {
             _ = try await router.navigate(to: login, animated: false)
             await door.pass()

@@ -16,12 +16,7 @@ final class CancellableLoginGate {
 
     var isWaitingForUser: Bool { pending != nil }
 
-    var loginStep: DestinationStep<LoginScreen, Void> {
-        StepAssembly(finder: ClassFinder<LoginScreen, Void>(), factory: ClosureFactory { _ in LoginScreen() })
-            .using(GeneralAction.presentModally())
-            .from(GeneralStep.current())
-            .assemble()
-    }
+    var loginStep: DestinationStep<LoginScreen, Void> { LoginScreen.presentedOverCurrent }
 
     func check() async throws {
         guard let router else { throw LoginRequired() }
