@@ -144,8 +144,8 @@ final class NavigationRun {
         if isCancelled || Task.isCancelled {
             // This run changed nothing; its guards' own navigations (a sign-in screen) may have,
             // which a window that counts its changes tells.
-            let changedByGuards =
-                revisionAtStart.map { start in revisioning.map { $0.treeRevision != start } ?? false } ?? false
+            var changedByGuards = false
+            if let start = revisionAtStart, let revisioning { changedByGuards = revisioning.treeRevision != start }
             throw failure(
                 .cancelled, step: nil, expected: "the navigation's task to stay alive",
                 found: "it was cancelled while \(stage); "
