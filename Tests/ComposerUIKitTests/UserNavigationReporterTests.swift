@@ -182,9 +182,112 @@
         }
     }
 
-    /// A tab bar delegate of the app's, recording the tabs selected.
+    /// A key window whose root is a tab bar of a home and an account tab, with a router that reports
+    /// the user's changes and guards the account tab with a guard that refuses every tap and counts
+    /// them; `UITab` stands for the account tab as a tab bar of iOS 18 passes it to its delegate.
+    @available(iOS 18.0, *)
+    @MainActor
+    private final class GuardedAccountTab {
+        let tabs = UITabBarController()
+        let account = ProductScreen("account")
+        let tab: UITab
+        let window: UIWindow
+        let router: DefaultRouter
+        private(set) var refusals = 0
+
+        init(appDelegate: (any UITabBarControllerDelegate)? = nil) {
+            tabs.viewControllers = [ListScreen("home"), account]
+            tabs.delegate = appDelegate
+            tab = UITab(title: "account", image: nil, identifier: "account") { [account] _ in account }
+            window = makeKeyWindow(root: tabs)
+            router = DefaultRouter(window: window)
+            router.reportUserNavigation(with: UserNavigationReporter())
+            router.guardTabTaps(
+                with: StepAssembly(
+                    finder: ClassFinder<ProductScreen, Void>(), factory: ClassFactory<ProductScreen, Void>()
+                )
+                .adding(
+                    ClosureInterceptor<Void> { [weak self] _ in
+                        self?.refusals += 1
+                        throw CancellationError()
+                    }
+                )
+                .using(UITabBarController.addTab())
+                .from(GeneralStep.custom(ClassFinder<UITabBarController, Void>()))
+                .assemble())
+        }
+
+        /// Lets the main actor run the tap's navigation until the guard refused `count` taps (or a
+        /// hundred turns passed).
+        func waitForRefusals(_ count: Int) async {
+            for _ in 0..<100 where refusals < count { await Task.yield() }
+        }
+    }
+
+    extension UserNavigationReporterTests {
+        @Test("a tap asked through the tab's callback (iOS 18) runs the tab's guards as the view controller's does")
+        func guardedTapThroughTheTabsCallback() async throws {
+            guard #available(iOS 18.0, *) else { return }
+            let scene = GuardedAccountTab()
+            defer { scene.window.close() }
+
+            let allowed = scene.tabs.delegate?.tabBarController?(scene.tabs, shouldSelectTab: scene.tab)
+            await scene.waitForRefusals(1)
+
+            #expect(allowed == false, "UIKit must not select it before the guards ran")
+            #expect(scene.refusals == 1)
+            #expect(scene.tabs.selectedIndex == 0)
+        }
+
+        @Test("UIKit asking both callbacks for one tap runs the tab's guards once")
+        func bothCallbacksForOneTap() async throws {
+            guard #available(iOS 18.0, *) else { return }
+            let appDelegate = AppTabsDelegate()
+            let scene = GuardedAccountTab(appDelegate: appDelegate)
+            defer { scene.window.close() }
+            let delegate = try #require(scene.tabs.delegate)
+
+            #expect(delegate.tabBarController?(scene.tabs, shouldSelectTab: scene.tab) == false)
+            #expect(delegate.tabBarController?(scene.tabs, shouldSelect: scene.account) == false)
+            await scene.waitForRefusals(2)
+
+            #expect(scene.refusals == 1, "one tap, one run of the guards")
+            #expect(appDelegate.asked == ["account", "account"], "the app's delegate is asked at each callback")
+            // Once that navigation ended, the next tap runs them again.
+            #expect(delegate.tabBarController?(scene.tabs, shouldSelect: scene.account) == false)
+            await scene.waitForRefusals(2)
+            #expect(scene.refusals == 2)
+        }
+
+        @Test("a delegate of the app's written before iOS 18 still refuses a tap UIKit asks through the tab's callback")
+        func theAppsOlderDelegateRefusesATabTap() async throws {
+            guard #available(iOS 18.0, *) else { return }
+            let appDelegate = AppTabsDelegate()
+            appDelegate.allows = false
+            let scene = GuardedAccountTab(appDelegate: appDelegate)
+            defer { scene.window.close() }
+
+            #expect(scene.tabs.delegate?.tabBarController?(scene.tabs, shouldSelectTab: scene.tab) == false)
+            await scene.waitForRefusals(1)
+
+            #expect(appDelegate.asked == ["account"])
+            #expect(scene.refusals == 0, "the app refused first: the router never saw the tap")
+        }
+    }
+
+    /// A tab bar delegate of the app's, written before iOS 18: it answers and hears of taps through
+    /// the view controllers' callbacks only, recording the tabs it was asked about and those selected.
     private final class AppTabsDelegate: NSObject, UITabBarControllerDelegate {
         var selected: [String] = []
+        var asked: [String] = []
+        var allows = true
+
+        func tabBarController(_ tabBarController: UITabBarController, shouldSelect viewController: UIViewController)
+            -> Bool
+        {
+            asked.append(viewController.title ?? "?")
+            return allows
+        }
 
         func tabBarController(_ tabBarController: UITabBarController, didSelect viewController: UIViewController) {
             selected.append(viewController.title ?? "?")

@@ -26,6 +26,13 @@
     ///   tap on the selected tab, which UIKit answers by popping its navigation controller to the
     ///   root, is refused while a screen that pop would remove refuses to leave
     ///   (``/Composer/DismissalVetoing``).
+    /// - From iOS 18, the same for `tabBarController(_:shouldSelectTab:)` and
+    ///   `tabBarController(_:didSelectTab:previousTab:)`, the callbacks of a `UITab`: a tab bar may
+    ///   ask them instead of the view controller's (a report from the iOS 27 beta says a SwiftUI
+    ///   `TabView`'s asks only those), and a tab's guards must run either way. Where UIKit asks both
+    ///   for one tap, the tap starts one navigation: while a tap on a tab is with the router, another
+    ///   on the same tab is refused without running its guards again. A `UITab` whose view controller
+    ///   is not one of the tab bar's `viewControllers` (a tab inside a `UITabGroup`) is left to UIKit.
     ///
     /// A controller that has a delegate keeps it: the reporter puts a small relay in its place that
     /// passes every callback on (the ones it reads after reading them, the others untouched through
@@ -95,12 +102,26 @@
             super.navigationController(navigationController, didShow: viewController, animated: animated)
         }
 
+        /// The view controllers of the tabs whose tap is with the router, until its navigation
+        /// ends: UIKit may ask both `shouldSelect` callbacks for one tap, and the tab's guards must
+        /// run once for it (a sign-in screen shown twice otherwise).
+        private var tapsWithTheRouter: Set<ObjectIdentifier> = []
+
         /// Hands a tap on another tab to the window's router, which selects it once its guards
         /// allow it; lets the tap through when no router listens to the window.
         public func tabBarController(
             _ tabBarController: UITabBarController, shouldSelect viewController: UIViewController
         ) -> Bool {
             shouldSelect(viewController, in: tabBarController, afterSelecting: nil)
+        }
+
+        /// ``tabBarController(_:shouldSelect:)`` for the view controller of `tab`, as a tab bar of
+        /// iOS 18 or later asks it; a tab whose view controller is none of the tab bar's
+        /// `viewControllers` is let through.
+        @available(iOS 18.0, tvOS 18.0, visionOS 2.0, *)
+        public func tabBarController(_ tabBarController: UITabBarController, shouldSelectTab tab: UITab) -> Bool {
+            guard let viewController = tab.viewController else { return true }
+            return shouldSelect(viewController, in: tabBarController, afterSelecting: nil)
         }
 
         /// ``tabBarController(_:shouldSelect:)``, running `afterSelecting` once the router has
@@ -122,8 +143,11 @@
                 let index = tabBarController.viewControllers?.firstIndex(of: viewController),
                 index != tabBarController.selectedIndex, let router = DefaultRouter.tabTapRouter(in: window)
             else { return true }
+            let tap = ObjectIdentifier(viewController)
+            guard tapsWithTheRouter.insert(tap).inserted else { return false }
             // The outcome, a refusal included, is logged by the router; the tab stays until then.
-            router.startNavigationTask {
+            router.startNavigationTask { [weak self] in
+                defer { self?.tapsWithTheRouter.remove(tap) }
                 guard (try? await router.userTapsTab(at: index, in: tabBarController)) != nil,
                     tabBarController.selectedViewController === viewController
                 else { return }
@@ -135,6 +159,16 @@
         /// Reports the tab the user tapped.
         public func tabBarController(
             _ tabBarController: UITabBarController, didSelect viewController: UIViewController
+        ) {
+            report(in: tabBarController, leaving: nil)
+        }
+
+        /// Reports the tab the user tapped, as a tab bar of iOS 18 or later tells it. Told along with
+        /// ``tabBarController(_:didSelect:)``, the second report finds the screens as the first left
+        /// them and tells the observers nothing.
+        @available(iOS 18.0, tvOS 18.0, visionOS 2.0, *)
+        public func tabBarController(
+            _ tabBarController: UITabBarController, didSelectTab selectedTab: UITab, previousTab: UITab?
         ) {
             report(in: tabBarController, leaving: nil)
         }
@@ -210,24 +244,49 @@
 
     /// The relay of a tab bar controller whose delegate is the app's: the app's delegate is asked
     /// first whether a tab may be selected, then the tap goes to the router.
+    ///
+    /// A `UITab` tap (iOS 18) asks the app's delegate through both callbacks it implements, the
+    /// tab's and the view controller's: a delegate written before iOS 18 keeps its say on a tab bar
+    /// that asks only the tab's, and the router takes the tap at the first callback, so UIKit would
+    /// not ask the other. A selection the router makes is told to the app's delegate the same way.
     final class TabBarRelay: DelegateRelay, UITabBarControllerDelegate {
+        private var app: (any UITabBarControllerDelegate)? { original as? any UITabBarControllerDelegate }
+
         func tabBarController(_ tabBarController: UITabBarController, shouldSelect viewController: UIViewController)
             -> Bool
         {
-            let app = original as? any UITabBarControllerDelegate
             if app?.tabBarController?(tabBarController, shouldSelect: viewController) == false { return false }
             guard let reporter else { return true }
             // A tap the router selects is no tap UIKit let through: the app's delegate hears of it here.
-            return reporter.shouldSelect(viewController, in: tabBarController) { [weak original] in
-                (original as? any UITabBarControllerDelegate)?.tabBarController?(
-                    tabBarController, didSelect: viewController)
+            return reporter.shouldSelect(viewController, in: tabBarController) { [weak self] in
+                self?.app?.tabBarController?(tabBarController, didSelect: viewController)
             }
         }
 
         func tabBarController(_ tabBarController: UITabBarController, didSelect viewController: UIViewController) {
             reporter?.tabBarController(tabBarController, didSelect: viewController)
-            (original as? any UITabBarControllerDelegate)?.tabBarController?(
-                tabBarController, didSelect: viewController)
+            app?.tabBarController?(tabBarController, didSelect: viewController)
+        }
+
+        @available(iOS 18.0, tvOS 18.0, visionOS 2.0, *)
+        func tabBarController(_ tabBarController: UITabBarController, shouldSelectTab tab: UITab) -> Bool {
+            if app?.tabBarController?(tabBarController, shouldSelectTab: tab) == false { return false }
+            guard let viewController = tab.viewController else { return true }
+            if app?.tabBarController?(tabBarController, shouldSelect: viewController) == false { return false }
+            guard let reporter else { return true }
+            let previous = tabBarController.selectedTab
+            return reporter.shouldSelect(viewController, in: tabBarController) { [weak self] in
+                self?.app?.tabBarController?(tabBarController, didSelectTab: tab, previousTab: previous)
+                self?.app?.tabBarController?(tabBarController, didSelect: viewController)
+            }
+        }
+
+        @available(iOS 18.0, tvOS 18.0, visionOS 2.0, *)
+        func tabBarController(
+            _ tabBarController: UITabBarController, didSelectTab selectedTab: UITab, previousTab: UITab?
+        ) {
+            reporter?.tabBarController(tabBarController, didSelectTab: selectedTab, previousTab: previousTab)
+            app?.tabBarController?(tabBarController, didSelectTab: selectedTab, previousTab: previousTab)
         }
     }
 
