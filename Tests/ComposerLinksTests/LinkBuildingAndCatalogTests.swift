@@ -74,7 +74,9 @@ struct LinkBuildingTests {
                 == .conversionFailed(parameter: "id", expected: .int, found: "x", pattern: "shop://product/<int:id>"))
         #expect(
             linkError { () throws(LinkError) in try table.url(for: "Product", parameters: ["id": [1, 2]]) }
-                == .wrongType(parameter: "id", requested: "a list of 2 values", declared: .int))
+                == .wrongType(
+                    parameter: "id", requested: "a list of 2 values", declared: .int, pattern: "shop://product/<int:id>"
+                ))
         // An empty catch-all value cannot be sent; one with empty pieces can (see escapedSlashes).
         #expect(
             linkError { () throws(LinkError) in try table.url(for: "Files", parameters: ["rest": ""]) }

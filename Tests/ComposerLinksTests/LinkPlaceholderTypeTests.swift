@@ -143,7 +143,9 @@ struct LinkPlaceholderTypeTests {
                     parameter: "code", expected: .custom("sku"), found: "77", pattern: "shop://item/<sku:code>"))
         #expect(
             linkError { () throws(LinkError) in try table.resolve("shop://item/SKU-77").value("code", as: String.self) }
-                == .wrongType(parameter: "code", requested: "String", declared: .custom("sku")))
+                == .wrongType(
+                    parameter: "code", requested: "String", declared: .custom("sku"), pattern: "shop://item/<sku:code>")
+        )
     }
 
     @Test(
@@ -188,10 +190,12 @@ struct LinkPlaceholderTypeTests {
         let parameters = try table.resolve("shop://p/abc/3")
         #expect(
             linkError { () throws(LinkError) in try parameters.int("slug") }
-                == .wrongType(parameter: "slug", requested: "int", declared: .string))
+                == .wrongType(
+                    parameter: "slug", requested: "int", declared: .string, pattern: "shop://p/<slug>/<int:n>?q=<q?>"))
         #expect(
             linkError { () throws(LinkError) in try parameters.double("n") }
-                == .wrongType(parameter: "n", requested: "double", declared: .int))
+                == .wrongType(
+                    parameter: "n", requested: "double", declared: .int, pattern: "shop://p/<slug>/<int:n>?q=<q?>"))
         #expect(
             linkError { () throws(LinkError) in try parameters.string("slag") }
                 == .unknownParameter(
@@ -227,6 +231,8 @@ struct LinkPlaceholderTypeTests {
         #expect(try none.optionalValue("s", as: String.self) == nil)
         #expect(
             linkError { () throws(LinkError) in try none.optionalInt("s") }
-                == .wrongType(parameter: "s", requested: "int", declared: .string))
+                == .wrongType(
+                    parameter: "s", requested: "int", declared: .string,
+                    pattern: "shop://o?i=<int:i?>&d=<double:d?>&u=<uuid:u?>&b=<bool:b?>&s=<s?>"))
     }
 }

@@ -22,7 +22,8 @@ public struct DestinationStep<ViewController, Context> {
             } catch {
                 throw RoutingError(
                     code: .contextMismatch, step: "context adapter \(Outer.self) → \(Context.self)",
-                    expected: "a context convertible to \(Context.self)", found: "\(outer)", underlyingError: error)
+                    expected: "a context convertible to \(Context.self)", found: contextText(outer),
+                    underlyingError: error)
             }
         }
         return DestinationStep<ViewController, Outer>(

@@ -103,7 +103,8 @@ public struct SwitchAssembly<ViewController, Context> {
                 }
                 throw RoutingError(
                     code: .noMatchingCase, step: "SwitchAssembly<\(ViewController.self), \(Context.self)>",
-                    expected: "one of \(count) case(s) to match, or a default", found: "no case matched \(typed)")
+                    expected: "one of \(count) case(s) to match, or a default",
+                    found: "no case matched \(contextText(typed))")
             })
     }
 }

@@ -7,7 +7,8 @@ public struct RoutingError: Error, CustomStringConvertible, Sendable {
     public enum Code: String, Sendable, Hashable, CaseIterable {
         /// No window to navigate in.
         case noWindow
-        /// No step of the chain found its screen, so there is nothing to start from.
+        /// No step of the chain found its screen, so there is nothing to start from. The failing
+        /// step is the chain's outermost one, which cannot be built and so must be found.
         case noAnchor
         /// A step that cannot be built was not found.
         case screenNotFound
@@ -62,7 +63,9 @@ public struct RoutingError: Error, CustomStringConvertible, Sendable {
     public let underlyingError: (any Error)?
     /// The failing step as data (position, role, type), for a program that reacts without parsing
     /// text: a crash reporter grouping failures, a test matching on the step. `nil` for failures of
-    /// the router itself (no window, a cancelled or busy navigation).
+    /// the router itself (no window, a cancelled or busy navigation, guards that never settle on
+    /// one plan) and for a context no step could take (``Code/contextMismatch`` from a context
+    /// adapter, ``Code/noMatchingCase``).
     public let failingStep: FailingStep?
     /// The transitions already applied when the navigation failed, in order: empty unless the code
     /// is ``Code/actionFailedAfterChanges``.
@@ -131,7 +134,9 @@ public struct FailingStep: Sendable, Hashable, CustomStringConvertible {
     /// The part that failed.
     public let role: Role
     /// The name of the failing type (`LoginInterceptor<Int>`, `PushAction<…>`), or of the
-    /// transition the router ran.
+    /// transition the router ran: `reveal` for the one that brings a found screen forward
+    /// (dismissing what covers it, selecting its tab, popping what is above it), at that screen's
+    /// step, whose own action does not run.
     public let typeName: String
 
     /// Creates the description of a failing step.
@@ -175,4 +180,16 @@ public struct DismissalRefusedError: Error, CustomStringConvertible, Sendable {
 
     /// `<screen> refuses (canBeDismissed is false)`.
     public var description: String { "\(screen) refuses (canBeDismissed is false)" }
+}
+
+/// A navigation's context as an error shows it: a text quoted (an empty one, or one with spaces,
+/// would otherwise read as nothing or as part of the sentence), anything else as it describes
+/// itself.
+func contextText(_ context: Any) -> String {
+    switch context {
+    case let text as String: String(reflecting: text)
+    case let text as Substring: String(reflecting: text)
+    case let character as Character: String(reflecting: character)
+    default: "\(context)"
+    }
 }

@@ -3,7 +3,7 @@
 /// Cases carry what a person needs to fix the problem (the link, the parameter, the patterns
 /// involved); ``description`` turns them into a sentence. Programs switch on the case, for
 /// example to tell a broken link (``malformedURL(url:column:reason:)``,
-/// ``noMatch(url:closest:)``) from a bug in the app (``wrongType(parameter:requested:declared:)``).
+/// ``noMatch(url:closest:)``) from a bug in the app (``wrongType(parameter:requested:declared:pattern:)``).
 public enum LinkError: Error, Sendable, Equatable, CustomStringConvertible {
     // MARK: Incoming links
 
@@ -26,8 +26,8 @@ public enum LinkError: Error, Sendable, Equatable, CustomStringConvertible {
     /// The code asked for a parameter the pattern does not declare, or passed one when
     /// building a link; `known` lists the pattern's names.
     case unknownParameter(name: String, pattern: String, known: [String])
-    /// The code read a parameter as a type other than the one the pattern declares.
-    case wrongType(parameter: String, requested: String, declared: LinkValueType)
+    /// The code read a parameter of `pattern` as a type other than the one the pattern declares.
+    case wrongType(parameter: String, requested: String, declared: LinkValueType, pattern: String)
 
     // MARK: Registration
 
@@ -91,8 +91,9 @@ public enum LinkError: Error, Sendable, Equatable, CustomStringConvertible {
         case .unknownParameter(let name, let pattern, let known):
             let list = known.isEmpty ? "it has none" : "it has \(known.map { "'\($0)'" }.joined(separator: ", "))"
             return "pattern '\(pattern)' has no parameter '\(name)'; \(list)"
-        case .wrongType(let parameter, let requested, let declared):
-            return "parameter '\(parameter)' is declared \(declared), so it cannot be read as \(requested)"
+        case .wrongType(let parameter, let requested, let declared, let pattern):
+            return
+                "parameter '\(parameter)' of '\(pattern)' is declared \(declared), so it cannot be read as \(requested)"
         case .invalidPattern(let error):
             return "invalid link pattern '\(error.pattern)': \(error)"
         case .conflictingPattern(let pattern, let existing):

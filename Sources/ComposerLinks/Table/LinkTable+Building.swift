@@ -22,7 +22,7 @@ extension LinkTable {
     /// - Throws: ``LinkError/unknownDestination(name:)``; ``LinkError/unknownParameter(name:pattern:known:)``
     ///   for a value the pattern has no placeholder for; ``LinkError/missingParameter(name:pattern:)``;
     ///   ``LinkError/conversionFailed(parameter:expected:found:pattern:)`` for a value its type
-    ///   would not read back; ``LinkError/wrongType(parameter:requested:declared:)`` for several
+    ///   would not read back; ``LinkError/wrongType(parameter:requested:declared:pattern:)`` for several
     ///   values in a path placeholder; ``LinkError/unreachableURL(url:destination:resolvesTo:)``
     ///   when a higher-precedence pattern would take the link under every host;
     ///   ``LinkError/urlTooLong(length:limit:)`` when the values do not fit in a link.
@@ -156,7 +156,8 @@ extension LinkTable {
         let values = texts[placeholder.name] ?? []
         guard values.count <= 1 else {
             throw .wrongType(
-                parameter: placeholder.name, requested: "a list of \(values.count) values", declared: placeholder.type)
+                parameter: placeholder.name, requested: "a list of \(values.count) values", declared: placeholder.type,
+                pattern: entry.text)
         }
         guard let text = values.first, !text.isEmpty else {
             throw .missingParameter(name: placeholder.name, pattern: entry.text)

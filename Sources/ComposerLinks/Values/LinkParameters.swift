@@ -119,7 +119,8 @@ public struct LinkParameters: Sendable, CustomStringConvertible {
         var result: [Value] = []
         for item in items where item.slot == slot {
             guard let typed = value(of: item) as? Value else {
-                throw .wrongType(parameter: name, requested: "\(Value.self)", declared: declaredType(slot))
+                throw .wrongType(
+                    parameter: name, requested: "\(Value.self)", declared: declaredType(slot), pattern: pattern)
             }
             result.append(typed)
         }
@@ -198,14 +199,16 @@ public struct LinkParameters: Sendable, CustomStringConvertible {
         let slot = try slotIndex(name)
         // Built-in types have no converter of the app's, so equal kinds are equal types.
         guard let layout, layout.slots[slot].kind == kind else {
-            throw .wrongType(parameter: name, requested: type.description, declared: declaredType(slot))
+            throw .wrongType(
+                parameter: name, requested: type.description, declared: declaredType(slot), pattern: pattern)
         }
         return items.first(slot: slot)
     }
 
     private func cast<Value>(_ item: LinkCapturedValue, _ name: String, as _: Value.Type) throws(LinkError) -> Value {
         guard let typed = value(of: item) as? Value else {
-            throw .wrongType(parameter: name, requested: "\(Value.self)", declared: declaredType(item.slot))
+            throw .wrongType(
+                parameter: name, requested: "\(Value.self)", declared: declaredType(item.slot), pattern: pattern)
         }
         return typed
     }

@@ -87,7 +87,9 @@ struct CurrentAndRevealTests {
         }
 
         #expect(error?.code == .cannotReveal)
-        #expect(error?.failingStep?.role == .finder)
+        // The router's reveal of the found product failed, not the step's presentation, which a
+        // found screen does not run.
+        #expect(error?.failingStep == FailingStep(position: 0, role: .action, typeName: "reveal"))
         #expect(error?.description.contains("hidden secondary column") == true)
         #expect(window.render() == before)
         #expect(journal.lines.isEmpty)

@@ -53,8 +53,9 @@ struct PromiseTests {
 
         #expect(error?.code == .dismissalRefused)
         #expect(error?.found.contains("unsaved form") == true)
-        #expect(error?.failingStep?.role == .action)
-        #expect(error?.failingStep?.position == 1, "the anchor, whose reveal was refused")
+        #expect(
+            error?.failingStep == FailingStep(position: 1, role: .action, typeName: "reveal"),
+            "the anchor, whose reveal was refused")
         #expect(window.render() == before)
         #expect(journal.lines == [], "no interceptor, factory or task may run when preflight refuses")
     }

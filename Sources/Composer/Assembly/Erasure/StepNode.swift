@@ -320,7 +320,7 @@ private func castErased<Value, T>(
     default:
         throw RoutingError(
             code: code, step: what(), expected: "\(kind) of type \(T.self)",
-            found: "\(type(of: value as Any)): \(value)")
+            found: "\(type(of: value as Any)): \(contextText(value))")
     }
 }
 

@@ -23,7 +23,8 @@ extension NavigationRun {
                 throw stopped(
                     failure(
                         .factoryFailed, step: index,
-                        expected: "\(node.buildName ?? "the factory") to build \(node.screenTypeName) from \(context)",
+                        expected:
+                            "\(node.buildName ?? "the factory") to build \(node.screenTypeName) from \(contextText(context))",
                         found: "it threw", underlying: error))
             }
         }

@@ -22,8 +22,11 @@ extension NavigationRun {
                 if let name = node.finderName { finders.append(name) }
             }
             let asked = finders.joined(separator: ", ")
+            // Named at the chain's outermost step: it cannot be built (nothing precedes it to
+            // integrate it into), so its screen is the one that must exist.
             throw failure(
-                .noAnchor, step: nil, expected: "one step of the chain to find its screen (asked: \(asked))",
+                .noAnchor, step: steps.indices.last,
+                expected: "one step of the chain to find its screen (asked: \(asked))",
                 found: "none of them found anything in the current tree", unanchored: steps)
         }
         plan = RunPlan(steps: steps, anchor: anchor, revision: revision, switchPicks: switchPicks)

@@ -181,7 +181,7 @@ extension NavigationRun {
                 let name = node.buildName ?? "factory"
                 throw failure(
                     .factoryFailed, step: index, part: (.factory, name),
-                    expected: "\(name) to accept the context \(context)",
+                    expected: "\(name) to accept the context \(contextText(context))",
                     found: "it refused it before anything ran", underlying: error)
             }
         }
@@ -199,7 +199,7 @@ extension NavigationRun {
         } catch {
             throw failure(
                 .contextTaskFailed, step: step, stepOverride: "context task \(task.name)",
-                part: (.contextTask, task.name), expected: "the task to accept the context \(context)",
+                part: (.contextTask, task.name), expected: "the task to accept the context \(contextText(context))",
                 found: "it refused it before anything ran", underlying: error)
         }
     }
@@ -255,12 +255,13 @@ extension NavigationRun {
 
     /// Asks every screen of `leaving` whether it accepts leaving the tree, and reports the first
     /// refusal as ``RoutingError/Code/dismissalRefused`` of `step`.
+    /// `byReveal`: the router's reveal of a found screen removes them (see `revealPart`).
     func checkLeaving(
-        _ leaving: some Collection<any Screen>, step: Int?, expected: @autoclosure () -> String
+        _ leaving: some Collection<any Screen>, step: Int?, byReveal: Bool = false, expected: @autoclosure () -> String
     ) throws {
         if let refusing = ScreenTree.firstRefusingToLeave(leaving) {
             throw failure(
-                .dismissalRefused, step: step, expected: expected(),
+                .dismissalRefused, step: step, part: byReveal ? Self.revealPart : nil, expected: expected(),
                 found: DismissalRefusedError(refusing).description)
         }
     }

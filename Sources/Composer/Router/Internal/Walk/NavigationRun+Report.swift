@@ -6,7 +6,7 @@ extension NavigationRun {
     /// `steps` as text, with the anchor at `anchor` (`nil`: no finder found anything).
     func report(of steps: [RunPlan.Step], anchor: Int?) -> String {
         let stageText =
-            showingOperation.map { "showing (step \($0.position + 1) of \($0.count): \($0.operation.summary))" }
+            showingOperation.map { "showing (step \($0.position + 1) of \($0.count): \($0.describe()))" }
             ?? stage.description
         var lines = ["plan (destination first), stage: \(stageText)"]
         for (index, step) in steps.enumerated() {
@@ -29,11 +29,12 @@ extension NavigationRun {
     }
 
     /// The error of step `step` (a position in the plan, or in `unanchored`, the steps of a plan
-    /// that found no anchor), with the report.
+    /// that found no anchor), with the report. `failingPosition` is the position the failing step
+    /// gives as data when the text names the step otherwise (`stepOverride` without `step`).
     func failure(
         _ code: RoutingError.Code, step: Int?, stepOverride: String? = nil,
-        part: (role: FailingStep.Role, name: String)? = nil, expected: String, found: String,
-        underlying: (any Error)? = nil, unanchored: [RunPlan.Step]? = nil
+        part: (role: FailingStep.Role, name: String)? = nil, failingPosition: Int? = nil, expected: String,
+        found: String, underlying: (any Error)? = nil, unanchored: [RunPlan.Step]? = nil
     ) -> RoutingError {
         let steps = unanchored ?? plan.steps
         let node = step.map { steps[$0].node }
@@ -43,7 +44,8 @@ extension NavigationRun {
         return RoutingError(
             code: code, step: stepName, expected: expected, found: found,
             plan: unanchored.map { report(of: $0, anchor: nil) } ?? report, underlyingError: underlying,
-            failingStep: failingStep(code, step: step, node: node, part: part, fallbackName: stepOverride))
+            failingStep: failingStep(
+                code, position: step ?? failingPosition, node: node, part: part, fallbackName: stepOverride))
     }
 
     /// Runs `question`, a question to step `step`'s action that changes nothing on screen (does it
@@ -65,24 +67,32 @@ extension NavigationRun {
     }
 
     /// The failing step as data: the role follows from the code unless the caller names the part.
+    /// Without a name for the failing part there is none (never a placeholder such as
+    /// `finder finder`, which a program matching on the type would take for a type).
     private func failingStep(
-        _ code: RoutingError.Code, step: Int?, node: StepNode?, part: (role: FailingStep.Role, name: String)?,
+        _ code: RoutingError.Code, position: Int?, node: StepNode?, part: (role: FailingStep.Role, name: String)?,
         fallbackName: String?
     ) -> FailingStep? {
-        if let part { return FailingStep(position: step, role: part.role, typeName: part.name) }
+        if let part { return FailingStep(position: position, role: part.role, typeName: part.name) }
+        func named(_ role: FailingStep.Role, _ name: String?) -> FailingStep? {
+            name.map { FailingStep(position: position, role: role, typeName: $0) }
+        }
         switch code {
         case .noAnchor, .screenNotFound, .cannotReveal:
-            return FailingStep(position: step, role: .finder, typeName: node?.finderName ?? fallbackName ?? "finder")
+            return named(.finder, node?.finderName ?? fallbackName)
         case .factoryFailed:
-            return FailingStep(position: step, role: .factory, typeName: node?.buildName ?? fallbackName ?? "factory")
-        case .actionFailed, .actionFailedAfterChanges, .dismissalRefused, .cannotPresent, .containerNotFound,
-            .typeMismatch:
-            return FailingStep(
-                position: step, role: .action, typeName: node?.integration?.name ?? fallbackName ?? "action")
+            return named(.factory, node?.buildName ?? fallbackName)
+        case .containerNotFound:
+            // A step without an action (the current screen, expecting a container around it)
+            // failed in what its finder found.
+            if let action = node?.integration?.name { return named(.action, action) }
+            return named(.finder, node?.finderName ?? fallbackName)
+        case .actionFailed, .actionFailedAfterChanges, .dismissalRefused, .cannotPresent, .typeMismatch:
+            return named(.action, node?.integration?.name ?? fallbackName)
         case .contextTaskFailed:
-            return FailingStep(position: step, role: .contextTask, typeName: fallbackName ?? "context task")
+            return named(.contextTask, fallbackName)
         case .interceptorRejected:
-            return FailingStep(position: step, role: .interceptor, typeName: fallbackName ?? "interceptor")
+            return named(.interceptor, fallbackName)
         case .noWindow, .cancelled, .busy, .contextMismatch, .noMatchingCase:
             return nil
         }

@@ -37,7 +37,7 @@ extension NavigationRun {
                 presenter = try ScreenTree.modalPresenter(host, toDo: "dismiss \(presented), which covers \(anchor)")
             } catch {
                 throw failure(
-                    .cannotPresent, step: plan.anchor,
+                    .cannotPresent, step: plan.anchor, part: Self.revealPart,
                     expected: "\(host) to dismiss \(presented), which covers \(anchor)",
                     found: error.description)
             }
@@ -67,7 +67,7 @@ extension NavigationRun {
         operations[firstPathOperation...].reverse()
         for screens in leaving where !screens.isEmpty {
             try checkLeaving(
-                screens, step: plan.anchor,
+                screens, step: plan.anchor, byReveal: true,
                 expected: "every screen above \(anchor) to accept being dismissed or popped")
         }
         return CheckedReveal(operations: operations, removals: removals)
@@ -84,13 +84,18 @@ extension NavigationRun {
         }
     }
 
+    /// The failing part of a reveal that cannot be made: the router's own transition at the anchor
+    /// (dismissing what covers it, selecting its tab, popping what is above it), not the anchor
+    /// step's action, which does not run for a screen that was found.
+    static let revealPart = (role: FailingStep.Role.action, name: "reveal")
+
     private func revealing(_ child: any Screen, in container: any Screen) throws -> ContainerReveal? {
         guard let screenContainer = container.asContainer else { return nil }
         do {
             return try screenContainer.revealing(child)
         } catch {
             throw failure(
-                .cannotReveal, step: plan.anchor,
+                .cannotReveal, step: plan.anchor, part: Self.revealPart,
                 expected: "\(plan.anchorScreen.map { "\($0)" } ?? "the anchor") made visible",
                 found: error.description)
         }

@@ -6,18 +6,31 @@ extension NavigationRun {
     struct ShowOperation {
         let describe: @MainActor () -> String
         let run: @MainActor (Bool) async throws -> Void
+        /// The step whose action this transition runs (the first of a group joining one
+        /// container), and how many steps it serves: a failure names that action as the failing
+        /// step, as preflight names it, with the step's position when it serves one. -1 and 0 for
+        /// a transition of the router's own (a reveal). Plain integers: an operation is copied as
+        /// the show phase lists it, and a name would be retained at every copy (an optional would
+        /// cost a runtime call for its tag at every copy of the optional tuple it sits in).
+        let actionStep: Int
+        let stepCount: Int
 
         init(
             summary: @escaping @autoclosure @MainActor () -> String,
+            actionStep: Int = -1, stepCount: Int = 0,
             run: @escaping @MainActor (Bool) async throws -> Void
         ) {
             self.describe = summary
+            self.actionStep = actionStep
+            self.stepCount = stepCount
             self.run = run
         }
 
         /// The transition of a container's reveal, described by the reveal's own words.
         init(_ reveal: ContainerReveal) {
             describe = reveal.describe
+            actionStep = -1
+            stepCount = 0
             run = reveal.perform
         }
 
@@ -44,7 +57,7 @@ extension NavigationRun {
     func show(_ operations: [ShowOperation], animated: Bool) async throws {
         appliedOperations.reserveCapacity(appliedOperations.count + operations.count)
         for (position, operation) in operations.enumerated() {
-            showingOperation = (position, operations.count, operation)
+            showingOperation = (position, operations.count, operation.describe)
             try await apply(operation, animated: animated && position == operations.count - 1)
         }
         showingOperation = nil
@@ -110,20 +123,24 @@ extension NavigationRun {
     /// ``RoutingError/Code/actionFailedAfterChanges`` with the transitions already applied after.
     private func showFailure(_ error: any Error, in operation: ShowOperation) -> RoutingError {
         let failed: RoutingError
+        let step = operation.actionStep
+        let action = plan.steps.indices.contains(step) ? plan.steps[step].node.integration?.name : nil
+        let part = action.map { (role: FailingStep.Role.action, name: $0) }
+        let position = operation.stepCount == 1 ? step : nil
         switch error {
         case let error as RoutingError:
             failed = error.with(plan: report)
         case let unable as NotModalPresentingError:
             failed = failure(
-                .cannotPresent, step: nil, stepOverride: operation.summary,
+                .cannotPresent, step: nil, stepOverride: operation.summary, part: part, failingPosition: position,
                 expected: "a screen that can present and dismiss", found: unable.description)
         case let refusal as DismissalRefusedError:
             failed = failure(
-                .dismissalRefused, step: nil, stepOverride: operation.summary,
+                .dismissalRefused, step: nil, stepOverride: operation.summary, part: part, failingPosition: position,
                 expected: "every screen it removes to accept being dismissed", found: refusal.description)
         default:
             failed = failure(
-                .actionFailed, step: nil, stepOverride: operation.summary,
+                .actionFailed, step: nil, stepOverride: operation.summary, part: part, failingPosition: position,
                 expected: "the transition to succeed", found: "it failed", underlying: error)
         }
         return afterChanges(failed)
@@ -198,7 +215,8 @@ extension NavigationRun {
             projection.record(children, of: list)
         }
         return ShowOperation(
-            summary: "\(actionName) of \(names) (step \(group.map(String.init).joined(separator: ", ")))"
+            summary: "\(actionName) of \(names) (step \(group.map(String.init).joined(separator: ", ")))",
+            actionStep: group[0], stepCount: group.count
         ) {
             [unowned self] animated in
             let target = try self.liveTarget(of: group[0])

@@ -52,8 +52,10 @@ final class NavigationRun {
     @exclusivity(unchecked) var guards = GuardRecord()
     /// The transitions of the show phase already applied, for an error that must say so.
     @exclusivity(unchecked) var appliedOperations: [ShowOperation] = []
-    /// The show-phase transition running now, described only when a report is written.
-    @exclusivity(unchecked) var showingOperation: (position: Int, count: Int, operation: ShowOperation)?
+    /// The show-phase transition running now, described only when a report is written (its
+    /// description alone: the whole operation would make the optional a larger value, copied and
+    /// destroyed at every transition through the runtime's generic tuple functions).
+    @exclusivity(unchecked) var showingOperation: (position: Int, count: Int, describe: @MainActor () -> String)?
     /// Whether the run has begun changing the screen; an interrupting navigation cancels only a
     /// run that has not.
     @exclusivity(unchecked) private(set) var hasStartedShowing = false
