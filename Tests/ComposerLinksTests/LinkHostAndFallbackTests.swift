@@ -79,6 +79,42 @@ struct LinkHostTests {
             linkError { () throws(LinkError) in try table.resolve("shop://product/3/photos/x/y") }
                 == .noMatch(url: "shop://product/3/photos/x/y", closest: ["shop://product/<int:id>/photos/<int:n>"]))
     }
+
+    /// "Which usually points at the typo": the candidates are ranked by how close their segment
+    /// is spelt to the link's where the walk stopped, so the pattern meant comes first even when
+    /// others precede it in the order of their text.
+    @Test("a mistyped segment or host suggests the pattern spelt closest first")
+    func typoSuggestsThePatternMeant() throws {
+        let table = try linkPatternTable([
+            "shop://cart", "shop://home", "shop://products", "shop://product/<int:id>",
+            "shop://product/<int:id>/reviews", "shop://product/<int:id>/photos",
+            "https://shop.example.com/products/<int:id>", "https://blog.example.com/<slug>",
+            "https://about.example.com/team",
+        ])
+        // A custom scheme's first word is its first segment: "cart" would come first by its text.
+        #expect(
+            linkError { () throws(LinkError) in try table.resolve("shop://prodcut/42") }
+                == .noMatch(
+                    url: "shop://prodcut/42",
+                    closest: ["shop://product/<int:id>", "shop://products", "shop://cart"]))
+        #expect(
+            linkError { () throws(LinkError) in try table.resolve("shop://product/42/reveiws") }
+                == .noMatch(
+                    url: "shop://product/42/reveiws",
+                    closest: [
+                        "shop://product/<int:id>/reviews", "shop://product/<int:id>",
+                        "shop://product/<int:id>/photos",
+                    ]))
+        // A host no pattern has: the patterns of the host spelt closest first.
+        #expect(
+            linkError { () throws(LinkError) in try table.resolve("https://shop.exmaple.com/products/7") }
+                == .noMatch(
+                    url: "https://shop.exmaple.com/products/7",
+                    closest: [
+                        "https://shop.example.com/products/<int:id>", "https://blog.example.com/<slug>",
+                        "https://about.example.com/team",
+                    ]))
+    }
 }
 
 @MainActor

@@ -270,9 +270,10 @@ struct LinkRoutingTests {
         let upper = try await router.open("SHOP://PRODUCT/5", using: links)
 
         #expect(upper.isFallback)
+        // The pattern spelt the same but for its case comes first: it is the one meant.
         #expect(
             upper.fallback?.reason
-                == .noMatch(url: "SHOP://PRODUCT/5", closest: ["shop://legacy/<int:id>", "shop://product/<int:id>"]))
+                == .noMatch(url: "SHOP://PRODUCT/5", closest: ["shop://product/<int:id>", "shop://legacy/<int:id>"]))
         #expect((lower.screen as? ProductScreen)?.productID == 5)
     }
 }

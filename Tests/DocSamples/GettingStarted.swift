@@ -88,59 +88,62 @@ struct ShopRoutes {
 // end-doc-sample
 
 // doc-sample: GettingStarted.md login
-final class LoginScreen: TestScreen {
-    init() { super.init("login") }
+/// The login screen: it answers the guard that shows it, signed in or not.
+final class LoginScreen: TestScreen, ResultReturning {
+    /// Set by the router while the guard waits for the answer.
+    var resultHandle: ResultHandle<Bool>?
+    private let session: Session
+
+    init(session: Session) {
+        self.session = session
+        super.init("login")
+    }
+
+    /// The Sign in button, once the credentials are accepted.
+    func signIn() {
+        session.isSignedIn = true
+        resultHandle?.finish(with: true)
+    }
+
+    /// The Cancel button.
+    func cancel() {
+        resultHandle?.finish(with: false)
+    }
 }
 
 struct SignInCancelled: Error, CustomStringConvertible {
     var description: String { "the user closed the login screen" }
 }
 
-/// Who is signed in, and a sign-in that waits for the user.
+/// Who is signed in.
 @MainActor
 final class Session {
     var isSignedIn = false
-    private var pendingAnswer: CheckedContinuation<Bool, Never>?
-
-    /// Suspends until the login screen calls `answer(signedIn:)`; a cancelled navigation (an
-    /// interrupting one took over) answers "no" at once.
-    func waitForLogin() async -> Bool {
-        await withTaskCancellationHandler {
-            await withCheckedContinuation { pendingAnswer = $0 }
-        } onCancel: {
-            Task { @MainActor in self.answer(signedIn: false) }
-        }
-    }
-
-    /// Called by the login screen's buttons.
-    func answer(signedIn: Bool) {
-        isSignedIn = signedIn
-        pendingAnswer?.resume(returning: signedIn)
-        pendingAnswer = nil
-    }
 }
 
-/// Shows the login screen through the same router and waits for the user.
+/// Shows the login screen through the same router and waits for its answer.
 struct LoginInterceptor<Context>: RoutingInterceptor {
     let session: Session
     let router: DefaultRouter
 
     func intercept(with context: Context) async throws {
         if session.isSignedIn { return }
-        let login = try await router.navigate(to: loginScreen)
-        let signedIn = await session.waitForLogin()
-        if Task.isCancelled {
-            // Interrupted: a navigation of this one's own would be refused as cancelled, so close
-            // the login screen directly and leave the router to the interrupting navigation.
+        let login = LoginScreen(session: session)
+        do {
+            // The screen's answer, once the router has removed it the way it came; `nil` when
+            // the user swiped it away.
+            let signedIn = try await router.navigate(to: presenting(login), awaitingResult: Bool.self)
+            guard signedIn == true else { throw SignInCancelled() }
+        } catch let error as RoutingError where error.code == .cancelled {
+            // Interrupted (a forced logout): the wait ends and the screen stays. A navigation of
+            // this one's own would be refused as cancelled, so close it directly.
             try await (login.presentingScreen as? any ModalPresenting)?.dismissPresentedScreen(animated: false)
-            throw CancellationError()
+            throw error
         }
-        try await router.navigate(to: GeneralStep.previous())  // closes the login screen
-        guard signedIn else { throw SignInCancelled() }
     }
 
-    private var loginScreen: DestinationStep<LoginScreen, Void> {
-        StepAssembly(finder: ClassFinder<LoginScreen, Void>(), factory: ClosureFactory { _ in LoginScreen() })
+    private func presenting(_ login: LoginScreen) -> DestinationStep<LoginScreen, Void> {
+        StepAssembly(finder: NilFinder<LoginScreen, Void>(), factory: ClosureFactory { _ in login })
             .using(GeneralAction.presentModally())
             .from(GeneralStep.current())
             .assemble()

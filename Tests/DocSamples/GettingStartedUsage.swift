@@ -40,28 +40,84 @@ struct GettingStartedUsage {
         }
     }
 
-    @Test("The article's login interceptor, interrupted while it waits, closes its login screen and frees the router")
-    func loginInterrupted() async throws {
+    /// Home in a stack, signed out, with a navigation to product 42 waiting in its guard while the
+    /// article's login screen is on top.
+    @MainActor
+    private struct WaitingForLogin {
         let window = TestWindow(root: TestNavigationContainer("main", stack: [TestScreen("home")]))
-        let router = DefaultRouter(window: window)
+        let router: DefaultRouter
         let session = Session()
-        let routes = ShopRoutes(session: session, experiments: Experiments(), router: router)
-        let gated = Task { try await router.navigate(to: routes.productModal, with: 42, animated: false) }
-        while window.current?.name != "login" { await Task.yield() }
+        let routes: ShopRoutes
+        let gated: Task<ProductScreen, any Error>
+        /// The tree before the navigation began.
+        let before: String
 
-        let root: DestinationStep<any Screen, Void> = GeneralStep.root()
-        let forced = try await router.navigate(to: root, animated: false, queueing: .interrupt)
+        init() async {
+            router = DefaultRouter(window: window)
+            routes = ShopRoutes(session: session, experiments: Experiments(), router: router)
+            before = window.render()
+            gated = Task { [routes, router] in
+                try await router.navigate(to: routes.productModal, with: 42, animated: false)
+            }
+            while window.current?.name != "login" { await Task.yield() }
+        }
+    }
 
-        let outcome = await gated.result
-        #expect(throws: RoutingError.self) { try outcome.get() }
-        #expect("\(forced)" == #"nav "main""#)
-        #expect(router.waitingNavigations == 0)
+    @Test("The article's login screen, signed in: the product opens and the login screen is gone")
+    func loginSignedIn() async throws {
+        let scene = await WaitingForLogin()
+
+        try #require(scene.window.current as? LoginScreen).signIn()
+
+        let product = try await scene.gated.value
+        #expect(product.productID == 42 && scene.session.isSignedIn)
         #expect(
-            window.render() == """
+            scene.window.render() == """
                 window
                   nav "main"
                     screen "home"
+                  presented automatic (as pageSheet):
+                    nav "product-nav"
+                      screen "product 42"
                 """)
+    }
+
+    /// The guard waits on the screen's answer, not on a session the screen must remember to call:
+    /// a swipe that takes the screen away ends the wait, the navigation fails leaving the screens
+    /// as they were, and the router is free.
+    @Test("The article's login screen, swiped away: the navigation is refused, nothing else moves")
+    func loginSwipedAway() async throws {
+        let scene = await WaitingForLogin()
+
+        try await #require(scene.window.current as? LoginScreen).userSwipeDown(animated: false)
+        for _ in 0..<50 { await Task.yield() }
+
+        #expect(scene.window.render() == scene.before)
+        #expect(scene.router.waitingNavigations == 0 && !scene.session.isSignedIn)
+        // The router is free: a navigation that refuses to queue goes ahead. (A guard left waiting
+        // for ever would make it fail as busy; cancelling then ends the wait, so the test ends.)
+        scene.session.isSignedIn = true
+        let next = try? await scene.router.navigate(
+            to: scene.routes.productModal, with: 7, animated: false, queueing: .failIfBusy)
+        #expect(next?.productID == 7, "the guard still waits on a screen that is gone")
+        if next == nil { scene.gated.cancel() }
+        let error = await #expect(throws: RoutingError.self) { try await scene.gated.value }
+        #expect(error?.code == .interceptorRejected)
+        #expect(error?.underlyingError is SignInCancelled)
+    }
+
+    @Test("The article's login interceptor, interrupted while it waits, closes its login screen and frees the router")
+    func loginInterrupted() async throws {
+        let scene = await WaitingForLogin()
+
+        let root: DestinationStep<any Screen, Void> = GeneralStep.root()
+        let forced = try await scene.router.navigate(to: root, animated: false, queueing: .interrupt)
+
+        let error = await #expect(throws: RoutingError.self) { try await scene.gated.value }
+        #expect(error?.code == .cancelled)
+        #expect("\(forced)" == #"nav "main""#)
+        #expect(scene.router.waitingNavigations == 0)
+        #expect(scene.window.render() == scene.before)
     }
 
     @Test("When a navigation fails: a factory error reaches the catch with its code")

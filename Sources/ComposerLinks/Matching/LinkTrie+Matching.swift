@@ -60,13 +60,38 @@ extension LinkTrie {
     }
 
     /// Up to `limit` entries below `start` (the nodes a failed walk reached), nearest first
-    /// and in a stable order within a level.
+    /// and in a stable order within a level. With `near`, the segment of the link where the walk
+    /// stopped, the static segments right below `start` spelt within a few edits of it come
+    /// first, closest spelling first, each with its nearest entry: a typo then suggests the
+    /// pattern meant.
     ///
     /// The breadth-first search looks at no more than `searchLimit` nodes, so a failed lookup
     /// costs the same under a root with ten children as under one with ten thousand; in
     /// tables that wide the list may be shorter than `limit`.
-    func entries(below start: [Int], limit: Int, searchLimit: Int = 64) -> [Int] {
+    func entries(below start: [Int], limit: Int, near: String? = nil, searchLimit: Int = 64) -> [Int] {
         var result: [Int] = []
+        if let near {
+            // Within three edits only: a level may hold thousands of static segments, and the
+            // bounded distance gives up early on each of the others.
+            var close: [(distance: Int, label: String, node: Int)] = []
+            for node in start.prefix(searchLimit) {
+                var next = nodes[node].firstLiteral
+                while next >= 0 {
+                    let text = label(of: Int(next))
+                    let distance = editDistance(text, near, limit: 3)
+                    if distance <= 3 { close.append((distance, text, Int(next))) }
+                    next = nodes[Int(next)].nextLiteral
+                }
+            }
+            close.sort { ($0.distance, $0.label) < ($1.distance, $1.label) }
+            for candidate in close where result.count < limit {
+                if let entry = entries(below: [candidate.node], limit: 1, searchLimit: searchLimit).first,
+                    !result.contains(entry)
+                {
+                    result.append(entry)
+                }
+            }
+        }
         var queue = Array(start.prefix(searchLimit))
         var position = 0
         while position < queue.count, result.count < limit {
@@ -95,4 +120,27 @@ extension LinkTrie {
         }
         return Array(result.prefix(limit))
     }
+}
+
+/// How many single-character edits (insertions, deletions, substitutions) turn `a` into `b`,
+/// ignoring case; `limit + 1` when it takes more than `limit`. Suggestions for a mistyped link need
+/// only near spellings, and the bound keeps a level of thousands of static segments cheap to rank.
+func editDistance(_ a: String, _ b: String, limit: Int) -> Int {
+    let first = Array(a.lowercased().utf8)
+    let second = Array(b.lowercased().utf8)
+    if abs(first.count - second.count) > limit { return limit + 1 }
+    var previous = Array(0...second.count)
+    var current = [Int](repeating: 0, count: second.count + 1)
+    for (row, byte) in first.enumerated() {
+        current[0] = row + 1
+        var best = current[0]
+        for (column, other) in second.enumerated() {
+            let substitution = previous[column] + (other == byte ? 0 : 1)
+            current[column + 1] = min(substitution, previous[column + 1] + 1, current[column] + 1)
+            best = min(best, current[column + 1])
+        }
+        if best > limit { return limit + 1 }
+        swap(&previous, &current)
+    }
+    return min(previous[second.count], limit + 1)
 }

@@ -94,9 +94,6 @@ public struct LinkTable<Target> {
     var matcher = LinkMatcher()
     var trie: LinkTrie { matcher.trie }
     var entryByName: [String: Int] = [:]
-    /// The first three entries of each scheme, suggested when a link's host is unknown; kept
-    /// at registration so that a failed lookup never scans the whole table.
-    var firstEntriesByScheme: [String: [Int]] = [:]
     var makeFallback: (@MainActor (LinkFallback) -> Target)?
     /// The closure given to ``fallback(_:)``, which needs no reason: `resolve(_:)` calls it
     /// without building a ``LinkFallback``.
@@ -196,9 +193,6 @@ public struct LinkTable<Target> {
             rootKeys: parsed.rootKeys, pattern: parsed, pathCase: pathCase, converters: placeholderConverters,
             entry: index)
         if let name { entryByName[name] = index }
-        if firstEntriesByScheme[parsed.scheme, default: []].count < 3 {
-            firstEntriesByScheme[parsed.scheme, default: []].append(index)
-        }
     }
 
     /// Sets what links that match nothing (or are malformed, or carry unusable values) turn
@@ -409,8 +403,7 @@ public struct LinkTable<Target> {
             return error
         }
         guard let root = trie.roots[address.rootKey] else {
-            let closest = (firstEntriesByScheme[address.scheme] ?? []).map { entries[$0].text }
-            return .noMatch(url: url, closest: closest)
+            return .noMatch(url: url, closest: closestUnderOtherHosts(of: address))
         }
         var progress = LinkTrie.Progress()
         var visits = 0
@@ -440,8 +433,31 @@ public struct LinkTable<Target> {
                 }
             }
         }
-        let closest = trie.entries(below: progress.nodes, limit: 3).map { entries[$0].text }
+        let stoppedAt = address.segments.indices.contains(progress.depth) ? address.segments[progress.depth] : nil
+        let closest = trie.entries(below: progress.nodes, limit: 3, near: stoppedAt).map { entries[$0].text }
         return .noMatch(url: url, closest: closest)
+    }
+
+    /// Up to three patterns of the link's scheme under other hosts, the host spelt closest to the
+    /// link's first (a mistyped host suggests the one meant), then in the order of the hosts' text.
+    private func closestUnderOtherHosts(of address: LinkAddress) -> [String] {
+        // Root keys are `scheme://host`, or `scheme:` for a scheme without hosts (see `LinkAddress`).
+        let withHost = "\(address.scheme)://"
+        let host = address.host ?? ""
+        var ranked: [(distance: Int, host: String, root: Int)] = []
+        for (key, root) in trie.roots where key.hasPrefix("\(address.scheme):") {
+            let other = key.hasPrefix(withHost) ? String(key.dropFirst(withHost.count)) : ""
+            ranked.append((editDistance(other, host, limit: 8), other, root))
+        }
+        ranked.sort { ($0.distance, $0.host) < ($1.distance, $1.host) }
+        var closest: [Int] = []
+        for candidate in ranked where closest.count < 3 {
+            // A pattern registered for several hosts is under each of their roots: listed once.
+            for entry in trie.entries(below: [candidate.root], limit: 3) where !closest.contains(entry) {
+                if closest.count < 3 { closest.append(entry) }
+            }
+        }
+        return closest.map { entries[$0].text }
     }
 
     /// Converts `texts` for the placeholder in `slot` of `entry` and appends them to `items`;

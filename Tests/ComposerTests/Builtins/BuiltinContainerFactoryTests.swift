@@ -337,8 +337,11 @@ struct BuiltinContainerFactoryTests {
         let error = await #expect(throws: RoutingError.self) { try await router.navigate(to: settings) }
 
         #expect(error?.code == .screenNotFound)
+        // The screens it looked at are named, so a misspelt condition shows beside the one meant.
         #expect(
-            error?.found == "the finder did not find it there; check that the container's factory creates it")
+            error?.found
+                == "the finder found none of its screens (screen \"home\"); check the finder's condition, "
+                + "and that the container's factory creates the screen")
         #expect(window.render() == splash)
     }
 

@@ -134,7 +134,8 @@ struct BuiltinFinderTests {
 
         #expect(error?.code == .noAnchor)
         #expect(error?.expected == "one step of the chain to find its screen (asked: ClassFinder<ListScreen, ()>)")
-        #expect(error?.found == "none of them found anything in the current tree")
+        // The screen on top is named: what the finders were asked from.
+        #expect(error?.found == #"none of them found anything in the current tree (on screen: screen "otp")"#)
         #expect(window.render() == tabsUnderModal)
     }
 

@@ -46,6 +46,17 @@ extension NavigationRun {
         }
     }
 
+    /// What a finder that found nothing inside a new container looked at: its screens, named, so
+    /// that a misspelt name in the finder's condition shows beside the one meant.
+    private static func notFoundAmongChildren(of container: any Screen) -> String {
+        let children = container.childScreens
+        guard !children.isEmpty else { return "the finder found nothing: it has no screens; check its factory" }
+        let shown = children.prefix(8).map { "\($0)" }.joined(separator: ", ")
+        let more = children.count > 8 ? " and \(children.count - 8) more" : ""
+        return "the finder found none of its screens (\(shown)\(more)); check the finder's condition, "
+            + "and that the container's factory creates the screen"
+    }
+
     /// Finds, inside the containers just built, the screens those containers create themselves,
     /// so that a container lacking one fails the navigation before anything is shown.
     private func findScreensBuiltByContainers() throws {
@@ -59,7 +70,7 @@ extension NavigationRun {
                     .screenNotFound, step: index,
                     expected:
                         "\(step.node.screenTypeName) inside \(container.map { "\($0)" } ?? "the step before it"), which creates it",
-                    found: "the finder did not find it there; check that the container's factory creates it")
+                    found: container.map(Self.notFoundAmongChildren) ?? "no container was built")
             }
             plan.steps[index].screen = found
         }

@@ -27,7 +27,8 @@ extension NavigationRun {
             throw failure(
                 .noAnchor, step: steps.indices.last,
                 expected: "one step of the chain to find its screen (asked: \(asked))",
-                found: "none of them found anything in the current tree", unanchored: steps)
+                found: "none of them found anything in the current tree (on screen: "
+                    + "\(tree.current.map { "\($0)" } ?? "nothing"))", unanchored: steps)
         }
         plan = RunPlan(steps: steps, anchor: anchor, revision: revision, switchPicks: switchPicks)
         for index in plan.newSteps {
