@@ -34,19 +34,17 @@
     // end-doc-sample
 
     // doc-sample: MigratingFromRouteComposer.md interceptor
-    final class LoginViewController: UIViewController {}
+    final class LoginViewController: UIViewController, ResultReturning {
+        /// Set by the router while the interceptor waits: the Sign in and Cancel buttons call
+        /// `resultHandle?.finish(with: true)` or `finish(with: false)`.
+        var resultHandle: ResultHandle<Bool>?
+    }
 
     struct NotSignedIn: Error {}
 
     @MainActor
     final class Session {
         var isSignedIn = false
-        var signIn: CheckedContinuation<Bool, Never>?
-
-        /// Suspends until the login screen answers.
-        func waitForSignIn() async -> Bool {
-            await withCheckedContinuation { signIn = $0 }
-        }
     }
 
     struct LoginInterceptor<Context>: RoutingInterceptor {
@@ -55,15 +53,17 @@
 
         func intercept(with context: Context) async throws {
             guard !session.isSignedIn else { return }
-            try await router.navigate(to: login)
-            let signedIn = await session.waitForSignIn()
-            try await router.navigate(to: GeneralStep.previous())  // closes the login screen
-            guard signedIn else { throw NotSignedIn() }
+            // The screen's answer, once the router has removed it; `nil` if the user swiped it away.
+            // (Interrupted by a forced logout, it throws `cancelled` and the screen stays: *Getting
+            // started* shows the interceptor closing it.)
+            let signedIn = try await router.navigate(to: login, awaitingResult: Bool.self)
+            guard signedIn == true else { throw NotSignedIn() }
+            session.isSignedIn = true
         }
 
         private var login: DestinationStep<LoginViewController, Void> {
             StepAssembly(
-                finder: ClassFinder<LoginViewController, Void>(), factory: ClassFactory<LoginViewController, Void>()
+                finder: NilFinder<LoginViewController, Void>(), factory: ClassFactory<LoginViewController, Void>()
             )
             .using(GeneralAction.presentModally())
             .from(GeneralStep.current())
