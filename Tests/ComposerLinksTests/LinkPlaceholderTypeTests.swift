@@ -200,9 +200,10 @@ struct LinkPlaceholderTypeTests {
             linkError { () throws(LinkError) in try parameters.string("slag") }
                 == .unknownParameter(
                     name: "slag", pattern: "shop://p/<slug>/<int:n>?q=<q?>", known: ["n", "q", "slug"]))
+        // An optional value read as required is refused on every link, not only on one without it.
         #expect(
             linkError { () throws(LinkError) in try parameters.string("q") }
-                == .missingParameter(name: "q", pattern: "shop://p/<slug>/<int:n>?q=<q?>"))
+                == .optionalReadAsRequired(parameter: "q", pattern: "shop://p/<slug>/<int:n>?q=<q?>"))
         #expect(try parameters.optionalString("q") == nil)
         #expect(try parameters.value("n", as: Int.self) == 3)
         #expect(try parameters.string("n") == "3")

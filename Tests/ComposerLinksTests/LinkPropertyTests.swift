@@ -354,7 +354,7 @@ struct LinkPropertyTests {
                 // holds the separator after it (when the pool has no other value of its type).
                 switch error {
                 case .unreachableURL: continue
-                case .conversionFailed(let parameter, _, let found, _) where parameter.contains("_"):
+                case .valueDoesNotReadBack(let parameter, let found, _) where parameter.contains("_"):
                     let part = parameter.split(separator: "_")
                     guard let position = Int(part[0].dropFirst()), let index = Int(part[1]),
                         case .slots(_, let texts) = pattern.segments[position], found.contains(texts[index + 1])

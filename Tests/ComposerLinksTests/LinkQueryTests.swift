@@ -12,9 +12,13 @@ struct LinkQueryTests {
         let table = try linkParameterTable([Self.search])
         let parameters = try table.resolve("shop://search?q=shoes&tag=red&utm_source=mail&tag=sale&page=2&id=1&id=2")
         #expect(try parameters.string("q") == "shoes")
-        #expect(try parameters.int("page") == 2)
+        #expect(try parameters.optionalInt("page") == 2)
         #expect(try parameters.strings("tag") == ["red", "sale"])
-        #expect(try parameters.string("tag") == "red")
+        #expect(try parameters.optionalString("tag") == "red")
+        // Optional values read as required are refused even on a link that has them.
+        #expect(
+            linkError { () throws(LinkError) in try parameters.int("page") }
+                == .optionalReadAsRequired(parameter: "page", pattern: Self.search))
         #expect(try parameters.values("id", as: Int.self) == [1, 2])
         #expect(parameters.texts == ["q": ["shoes"], "page": ["2"], "tag": ["red", "sale"], "id": ["1", "2"]])
     }
@@ -59,7 +63,7 @@ struct LinkQueryTests {
     func queryDecoding() throws {
         let parameters = try linkParameterTable([Self.search]).resolve("shop://search?%71=a%20b+c%26d&tag=x=y&&")
         #expect(try parameters.string("q") == "a b+c&d")
-        #expect(try parameters.string("tag") == "x=y")
+        #expect(try parameters.optionalString("tag") == "x=y")
     }
 
     @Test("the fragment is not part of the query")

@@ -14,17 +14,22 @@ final class WebScreen: TestScreen {
     }
 }
 
-@MainActor
-@Suite("Opening links through the router")
-struct LinkRoutingTests {
-    let journal = Journal()
-
-    var web: DestinationStep<WebScreen, String> {
+extension WebScreen {
+    /// A web page presented over whatever is on screen: the fallback of the maps these tests open.
+    @MainActor static var presented: DestinationStep<WebScreen, String> {
         StepAssembly(finder: NilFinder<WebScreen, String>(), factory: ClosureFactory { url in WebScreen(url: url) })
             .using(GeneralAction.presentModally())
             .from(GeneralStep.current())
             .assemble()
     }
+}
+
+@MainActor
+@Suite("Opening links through the router")
+struct LinkRoutingTests {
+    let journal = Journal()
+
+    var web: DestinationStep<WebScreen, String> { WebScreen.presented }
 
     func links(gate: LoginGate? = nil) throws -> LinkMap {
         let routes = Routes(journal: journal)

@@ -138,8 +138,7 @@ struct LinkSegmentPlaceholdersTests {
         // 'a.b' would come back as 'a' and 'b.c'.
         #expect(
             linkError { () throws(LinkError) in try table.url(for: "File", parameters: ["name": "a.b", "ext": "c"]) }
-                == .conversionFailed(
-                    parameter: "name", expected: .string, found: "a.b", pattern: "shop://f/<name>.<ext>"))
+                == .valueDoesNotReadBack(parameter: "name", value: "a.b", pattern: "shop://f/<name>.<ext>"))
         // The separator is looked for from each value's second character: '-1--2' reads back.
         #expect(try table.url(for: "Day", parameters: ["y": -1, "m": -2]) == "https://h.example/d/-1--2")
         #expect(try table.resolveLink("https://h.example/d/-1--2").parameters.texts == ["y": ["-1"], "m": ["-2"]])

@@ -62,13 +62,14 @@ struct LinkURLRulesTests {
         ("shop://p/%zz", 10, "invalid percent escape; expected '%' followed by two hexadecimal digits"),
         ("shop://p/ab%4", 12, "invalid percent escape; expected '%' followed by two hexadecimal digits"),
         ("shop://p/ok/%FF", 13, "percent escapes do not decode to UTF-8 text; expected UTF-8 bytes"),
-        // An escape decoding to ASCII next to one that does not: the text is still checked.
-        ("shop://p/%41%C3", 10, "percent escapes do not decode to UTF-8 text; expected UTF-8 bytes"),
+        // An escape decoding to ASCII next to one that does not: the text is still checked, and
+        // the column is the escape that breaks it.
+        ("shop://p/%41%C3", 13, "percent escapes do not decode to UTF-8 text; expected UTF-8 bytes"),
         // A continuation byte with no lead byte before it, alone or after ASCII, in the path or the
         // query: read as U+FFFD, `%80` and `%BF` would be one link.
         ("shop://p/%80", 10, "percent escapes do not decode to UTF-8 text; expected UTF-8 bytes"),
-        ("shop://p/a%BFb", 10, "percent escapes do not decode to UTF-8 text; expected UTF-8 bytes"),
-        ("shop://p/x?q=%41%8F", 14, "percent escapes do not decode to UTF-8 text; expected UTF-8 bytes"),
+        ("shop://p/a%BFb", 11, "percent escapes do not decode to UTF-8 text; expected UTF-8 bytes"),
+        ("shop://p/x?q=%41%8F", 17, "percent escapes do not decode to UTF-8 text; expected UTF-8 bytes"),
         ("shop://p/a b", 11, "links cannot contain spaces or control characters; expected them percent-encoded"),
         ("shop://p/é/a\tb", 13, "links cannot contain spaces or control characters; expected them percent-encoded"),
     ]

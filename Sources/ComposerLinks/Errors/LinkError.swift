@@ -28,6 +28,10 @@ public enum LinkError: Error, Sendable, Equatable, CustomStringConvertible {
     case unknownParameter(name: String, pattern: String, known: [String])
     /// The code read a parameter of `pattern` as a type other than the one the pattern declares.
     case wrongType(parameter: String, requested: String, declared: LinkValueType, pattern: String)
+    /// The code read a parameter the pattern declares optional (`<int:page?>`) with a reader that
+    /// requires a value (`int(_:)` rather than `optionalInt(_:)`): refused on every link, not only
+    /// on one that leaves the value out.
+    case optionalReadAsRequired(parameter: String, pattern: String)
 
     // MARK: Registration
 
@@ -42,6 +46,10 @@ public enum LinkError: Error, Sendable, Equatable, CustomStringConvertible {
     case invalidConverter(name: String, reason: String)
     /// A catalog sample value for a placeholder does not convert to its type.
     case invalidSample(parameter: String, value: String, pattern: String)
+    /// A value given to build a link of `pattern` would not read back from it: it holds the
+    /// static text the pattern writes after its placeholder (`a.b` for `<name>.<ext>`), or starts
+    /// or ends with a combining mark that would merge with the text around it.
+    case valueDoesNotReadBack(parameter: String, value: String, pattern: String)
 
     // MARK: Building links
 
@@ -84,8 +92,9 @@ public enum LinkError: Error, Sendable, Equatable, CustomStringConvertible {
             }
             return "no link pattern matches '\(url)'; closest: \(closest.map { "'\($0)'" }.joined(separator: ", "))"
         case .conversionFailed(let parameter, let expected, let found, let pattern):
+            let value = found.isEmpty ? "an empty value" : "'\(found)'"
             return
-                "parameter '\(parameter)' of '\(pattern)' expects \(Self.article(expected)) \(expected), found '\(found)'"
+                "parameter '\(parameter)' of '\(pattern)' expects \(Self.article(expected)) \(expected), found \(value)"
         case .missingParameter(let name, let pattern):
             return "parameter '\(name)' of '\(pattern)' is required but missing"
         case .unknownParameter(let name, let pattern, let known):
@@ -94,6 +103,12 @@ public enum LinkError: Error, Sendable, Equatable, CustomStringConvertible {
         case .wrongType(let parameter, let requested, let declared, let pattern):
             return
                 "parameter '\(parameter)' of '\(pattern)' is declared \(declared), so it cannot be read as \(requested)"
+        case .optionalReadAsRequired(let parameter, let pattern):
+            return
+                "parameter '\(parameter)' of '\(pattern)' is optional; read it with the optional reader (optionalInt(_:) and the like), which gives nil when a link leaves it out"
+        case .valueDoesNotReadBack(let parameter, let value, let pattern):
+            return
+                "the value '\(value)' of parameter '\(parameter)' would not read back from a link of '\(pattern)': it holds the text the pattern writes after the placeholder, or starts or ends with a combining mark"
         case .invalidPattern(let error):
             return "invalid link pattern '\(error.pattern)': \(error)"
         case .conflictingPattern(let pattern, let existing):

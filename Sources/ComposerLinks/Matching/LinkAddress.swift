@@ -121,7 +121,9 @@ struct LinkAddress {
                     "invalid percent escape; expected '%' followed by two hexadecimal digits", piece.startIndex + offset
                 )
             case .invalidUTF8:
-                throw failure("percent escapes do not decode to UTF-8 text; expected UTF-8 bytes", piece.startIndex)
+                throw failure(
+                    "percent escapes do not decode to UTF-8 text; expected UTF-8 bytes",
+                    piece.startIndex + LinkPercentEncoding.offsetOfInvalidUTF8(in: piece))
             }
         }
     }

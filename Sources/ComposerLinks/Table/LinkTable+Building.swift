@@ -144,8 +144,7 @@ extension LinkTable {
                 separators: Array(around.dropFirst().dropLast()))
             : nil
         for (position, placeholder) in placeholders.enumerated() where readBack?[position] != values[position] {
-            throw .conversionFailed(
-                parameter: placeholder.name, expected: placeholder.type, found: values[position], pattern: pattern.text)
+            throw .valueDoesNotReadBack(parameter: placeholder.name, value: values[position], pattern: pattern.text)
         }
         return whole
     }
@@ -159,8 +158,12 @@ extension LinkTable {
                 parameter: placeholder.name, requested: "a list of \(values.count) values", declared: placeholder.type,
                 pattern: entry.text)
         }
-        guard let text = values.first, !text.isEmpty else {
-            throw .missingParameter(name: placeholder.name, pattern: entry.text)
+        guard let text = values.first else { throw .missingParameter(name: placeholder.name, pattern: entry.text) }
+        // Given, but empty: a segment cannot carry it, and "missing" would send the caller
+        // looking for a key they passed.
+        guard !text.isEmpty else {
+            throw .conversionFailed(
+                parameter: placeholder.name, expected: placeholder.type, found: "", pattern: entry.text)
         }
         try check(text, for: placeholder, in: entry)
         return text

@@ -18,10 +18,12 @@
 /// ## Precedence
 ///
 /// When several patterns match a link, the path decides, segment by segment from the left:
-/// at the first segment where the candidates differ, static text beats a typed placeholder
-/// (`bool`, `uuid`, `int`, `double`, then app types by name), which beats a string
-/// placeholder, which beats a catch-all. Between placeholders of one type, more static text
-/// around the placeholder (`user-<id>` over `<id>`) wins. A higher-precedence branch that
+/// at the first segment where the candidates differ, static text beats a segment with
+/// placeholders, which beats a catch-all. Between segments with placeholders, more static text
+/// around and between them wins first (`user-<id>` over `<id>`, even over a typed `<int:id>`),
+/// then the types from the left (`bool`, `uuid`, `int`, `double`, app types by name, then
+/// `string`), then fewer placeholders (*Links* in the documentation spells out the order). A
+/// higher-precedence branch that
 /// fails further right gives way to the next one. Registering a pattern with the same shape as
 /// an existing one (names aside) is an error, so there is never a tie. The query does not take
 /// part: it is read after the path has chosen the pattern.
@@ -31,7 +33,8 @@
 /// Links are parsed by this library, not by `Foundation.URL`, so they resolve the same way on
 /// every platform:
 ///
-/// - Scheme and host ignore case; path segments and query keys do not.
+/// - Scheme and host ignore case; path segments and query keys do not, unless the table or
+///   the pattern is registered with ``LinkPathCase/insensitive``.
 /// - `shop://product/42`, `shop://product/42/`, `shop:///product/42` and `shop://product//42`
 ///   are the same link: empty segments, including a trailing slash, are dropped.
 ///   `shop:product/42` (no `//`) is malformed.

@@ -26,8 +26,28 @@ extension Int: LinkParameterValue {
 }
 
 extension Double: LinkParameterValue {
-    /// The shortest text that reads back as the same number.
-    public var linkTexts: [String] { [description] }
+    /// The shortest digits that read back as the same number, written without an exponent
+    /// (`0.00001`, not `1e-05`): the exponent's `-` or `+` would end the value in a segment
+    /// that writes one after it (`<double:low>-<double:high>`).
+    public var linkTexts: [String] { [Self.plainDecimal(description)] }
+
+    /// `text`, Swift's description of a finite double, with its exponent written out.
+    static func plainDecimal(_ text: String) -> String {
+        guard let e = text.firstIndex(where: { $0 == "e" || $0 == "E" }),
+            let exponent = Int(text[text.index(after: e)...])
+        else { return text }
+        var mantissa = text[..<e]
+        let sign = mantissa.hasPrefix("-") ? "-" : ""
+        if !sign.isEmpty { mantissa = mantissa.dropFirst() }
+        let point = mantissa.firstIndex(of: ".").map { mantissa.distance(from: mantissa.startIndex, to: $0) }
+        let digits = mantissa.filter { $0 != "." }
+        // Where the point goes in `digits` once the exponent is applied.
+        let position = (point ?? digits.count) + exponent
+        if position <= 0 { return sign + "0." + String(repeating: "0", count: -position) + digits }
+        if position >= digits.count { return sign + digits + String(repeating: "0", count: position - digits.count) }
+        let split = digits.index(digits.startIndex, offsetBy: position)
+        return sign + digits[..<split] + "." + digits[split...]
+    }
 }
 
 extension Bool: LinkParameterValue {

@@ -63,8 +63,11 @@ public struct LinkParameters: Sendable, CustomStringConvertible {
 
     // MARK: Required values
 
-    /// The decoded text of any placeholder; for a repeated query key, its first occurrence.
+    /// The decoded text of any placeholder the pattern requires; for a repeated query key, its
+    /// first occurrence. An optional one is read with ``optionalString(_:)``: reading it here is
+    /// ``LinkError/optionalReadAsRequired(parameter:pattern:)`` on every link.
     public func string(_ name: String) throws(LinkError) -> String {
+        try requireNotOptional(name)
         guard let item = try first(name) else { throw .missingParameter(name: name, pattern: pattern) }
         return text(of: item)
     }
@@ -162,8 +165,17 @@ public struct LinkParameters: Sendable, CustomStringConvertible {
 
     /// `value`, or the error for a missing `name`.
     private func required<Value>(_ value: Value?, _ name: String) throws(LinkError) -> Value {
+        try requireNotOptional(name)
         guard let value else { throw .missingParameter(name: name, pattern: pattern) }
         return value
+    }
+
+    /// Refuses a required read of a placeholder the pattern declares optional, whether this link
+    /// has its value or not: the mismatch shows on the first link, as a type mismatch does.
+    private func requireNotOptional(_ name: String) throws(LinkError) {
+        if let layout, layout.slots[try slotIndex(name)].isOptional {
+            throw .optionalReadAsRequired(parameter: name, pattern: pattern)
+        }
     }
 
     /// The value of `name`, which the pattern must declare as the built-in `type`, which
