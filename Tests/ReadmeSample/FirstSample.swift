@@ -37,6 +37,9 @@
 
         init(scene: UIWindowScene) {
             router = DefaultRouter(windowProvider: SceneWindowProvider(scene: scene))
+            // Hears the user's own back taps, swipes and tab taps: observers see them, a sheet that
+            // refuses to leave springs back, a tab's guards run, and a screen swiped away answers nil.
+            router.reportUserNavigation(with: UserNavigationReporter())
         }
 
         /// The same call for a tap, a push notification and a link.

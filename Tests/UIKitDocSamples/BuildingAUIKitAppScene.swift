@@ -24,6 +24,9 @@
 
             let router = DefaultRouter(
                 windowProvider: SceneWindowProvider(scene: windowScene), logger: OSRoutingLogger())
+            // The user's own changes reach the router: observers hear a back tap, a sheet that refuses
+            // to leave springs back, a tab's guards run, a screen swiped away answers nil.
+            router.reportUserNavigation(with: UserNavigationReporter())
             self.router = router
             do {
                 links = try routes.makeLinks()

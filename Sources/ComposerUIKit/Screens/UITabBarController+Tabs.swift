@@ -4,11 +4,14 @@
 
     /// A tab bar controller is a Composer tab container: its `viewControllers` and its selection.
     ///
-    /// UIKit does not animate tab selection, so selecting returns at once.
+    /// UIKit does not animate tab selection unless the tab bar's delegate supplies an animator
+    /// (`animateTabSwitches(with:)` installs one): selecting returns once that
+    /// transition has ended, at once without one.
     extension UITabBarController: ChildListContainer, TabsContainer {
         /// The index of the selected tab; `nil` only when there are no tabs.
         ///
-        /// When the "More" list is selected, this is the tab it shows, or the first tab it lists.
+        /// When the "More" list is selected, this is the tab it shows; when it shows only its list,
+        /// UIKit's `selectedIndex` when that names a tab, else the first tab.
         public var selectedTabIndex: Int? {
             let controllers = viewControllers ?? []
             guard !controllers.isEmpty else { return nil }
@@ -47,6 +50,7 @@
             }
             setViewControllers(controllers, animated: animated)
             if !controllers.isEmpty { self.selectedIndex = selectedIndex ?? 0 }
+            _ = await waitWhileTransitioning { self.transitionCoordinator }
         }
 
         /// Selects the tab at `index` at once.
@@ -59,6 +63,9 @@
                     .indexOutOfRange, "cannot select tab \(index) of \(describe(self)): it has \(count) tab(s)")
             }
             selectedIndex = index
+            // An animator of the delegate's runs the switch as a transition; the next navigation
+            // must not start on a half-finished one.
+            _ = await waitWhileTransitioning { self.transitionCoordinator }
         }
     }
 
