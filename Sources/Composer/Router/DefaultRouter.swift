@@ -4,8 +4,8 @@
 /// Each navigation runs in this order: **plan** (ask the finders from the destination back; the
 /// first found screen is the anchor), **preflight** (every ``DismissalVetoing`` screen that revealing
 /// the anchor removes is asked, before anything else runs), **guard** (global interceptors, then
-/// those of every step from the anchor to the destination; planned and preflighted again if any
-/// ran), **build** (every missing screen), **prepare** (context tasks on every screen of the chain,
+/// the plan interceptors, then those of every step from the anchor to the destination; planned
+/// and preflighted again if any ran), **build** (every missing screen), **prepare** (context tasks on every screen of the chain,
 /// before any is shown), **show** (make the anchor visible, then integrate the new screens outward
 /// from it, animating only the last transition) and **finish** (post tasks, once the destination is
 /// known to be on screen).

@@ -28,8 +28,9 @@ public protocol ResultReturning: Screen {
 ///
 /// The router makes one for each navigation that awaits a result; a test of a screen alone makes
 /// one with ``init(_:)`` to see what the screen answers. A handle answers once: a second finish
-/// (a double tap on Done) changes nothing and calls its completion with success at once; only a
-/// finish whose removal was refused can be repeated.
+/// (a double tap on Done) changes nothing, and its completion receives what the first one's does
+/// once that is known (success at once when the screen is gone already); only a finish whose
+/// removal was refused can be repeated.
 @MainActor
 public final class ResultHandle<Value> {
     private let onFinish: (@MainActor (Value?) -> Void)?
@@ -38,6 +39,10 @@ public final class ResultHandle<Value> {
     private let wait: ResultWait<Value>?
     /// Whether ``finish(with:animated:completion:)`` was called (and its removal not refused).
     public private(set) var isFinished = false
+    /// The completions of finishes made while the first one's removal runs: they receive its
+    /// outcome, which may yet be a refusal.
+    private var completionsAwaitingRemoval: [@MainActor (Result<Void, RoutingError>) -> Void] = []
+    private var isRemoving = false
 
     /// A handle that gives the result to `onFinish`, without any router: for testing a screen alone.
     public init(_ onFinish: @escaping @MainActor (Value?) -> Void) {
@@ -69,7 +74,9 @@ public final class ResultHandle<Value> {
     /// other screen that would leave with it and refuses does: then nothing moves, the caller keeps
     /// waiting, and `completion` receives ``RoutingError/Code/dismissalRefused``, so the screen may
     /// finish again once the blocker is gone. A screen that is neither pushed above another nor
-    /// presented (a tab's root) stays; the caller still receives `value`.
+    /// presented (a tab's root of a tab bar that is not presented) stays; the caller still
+    /// receives `value`. Inside a presented level (a tab of a presented tab bar), that level is
+    /// dismissed.
     ///
     /// `completion` is called on the main actor once the screen is gone and the caller resumed, or
     /// with the error that stopped the removal.
@@ -78,7 +85,11 @@ public final class ResultHandle<Value> {
         completion: (@MainActor (Result<Void, RoutingError>) -> Void)? = nil
     ) {
         guard !isFinished else {
-            completion?(.success(()))
+            if isRemoving, let completion {
+                completionsAwaitingRemoval.append(completion)
+            } else {
+                completion?(.success(()))
+            }
             return
         }
         isFinished = true
@@ -93,16 +104,18 @@ public final class ResultHandle<Value> {
             return
         }
         wait.isFinishing = true
+        isRemoving = true
         // Outside the marks of a navigation running in the caller's task (a guard that closes a
         // picker): whether the removal runs inside a navigation is the asking run's (`nested`) alone.
         Task {
             await NavigationScope.$activeRouters.withValue([]) {
+                let outcome: Result<Void, RoutingError>
                 do throws(RoutingError) {
                     try await router.removeFinishedScreen(
                         screen, animated: animated, nested: wait.isNested(in: router.observation))
                     wait.isFinishing = false
                     wait.end(with: value)
-                    completion?(.success(()))
+                    outcome = .success(())
                 } catch {
                     wait.isFinishing = false
                     isFinished = false
@@ -110,8 +123,13 @@ public final class ResultHandle<Value> {
                     if let window = router.windowProvider.window {
                         router.observation.endWaits(removedFrom: ScreenTree(window: window))
                     }
-                    completion?(.failure(error))
+                    outcome = .failure(error)
                 }
+                isRemoving = false
+                let waiting = completionsAwaitingRemoval
+                completionsAwaitingRemoval = []
+                completion?(outcome)
+                for awaiting in waiting { awaiting(outcome) }
             }
         }
     }

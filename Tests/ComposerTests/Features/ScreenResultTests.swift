@@ -173,9 +173,14 @@ struct ScreenResultTests {
         try await picker.presentScreen(form, animated: false)
         let before = window.render()
         var outcome: Result<Void, RoutingError>?
+        var secondOutcome: Result<Void, RoutingError>?
         picker.resultHandle?.finish(with: .red) { outcome = $0 }
-        await turns { outcome != nil }
+        // A double tap on Done, while the first removal runs: told the same refusal, not success.
+        picker.resultHandle?.finish(with: .red) { secondOutcome = $0 }
+        #expect(secondOutcome == nil)
+        await turns { outcome != nil && secondOutcome != nil }
         #expect(throws: RoutingError.self) { try #require(outcome).get() }
+        #expect(throws: RoutingError.self) { try #require(secondOutcome).get() }
         if case .failure(let error) = outcome {
             #expect(error.code == .dismissalRefused)
             #expect(error.found.contains("screen \"unsaved form\" refuses"))
