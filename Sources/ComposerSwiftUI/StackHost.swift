@@ -7,15 +7,17 @@
     /// The model's ``/ComposerSwiftUIModel/StackNode/path`` is the stack's path, so a pop of several screens or a push of
     /// several levels is one state change and one transition. A back tap, an edge swipe, the back
     /// menu or SwiftUI's `dismiss` on a pushed view write a shorter path, which goes to
-    /// ``/ComposerSwiftUIModel/StackNode/userWrotePath(_:)``; the model decides whether it applies.
+    /// ``/ComposerSwiftUIModel/StackNode/userWrotePath(_:rendered:)`` with the path the binding
+    /// showed; the model decides whether it applies.
     @available(iOS 17, macOS 14, *)
     struct StackHost: View {
         let stack: StackNode
 
         var body: some View {
-            // The path as rendered now: the model matches a write to it by node identity.
+            // The path as rendered now: the model matches a write to it by node identity, and a
+            // write SwiftUI makes from it after the model has moved on is stale.
             let path = stack.path
-            NavigationStack(path: Binding(get: { path }, set: { stack.userWrotePath($0) })) {
+            NavigationStack(path: Binding(get: { path }, set: { stack.userWrotePath($0, rendered: path) })) {
                 Group {
                     if let root = stack.rootNode {
                         NodeView(root)

@@ -368,14 +368,15 @@ public final class NavigationModel: ScreenWindow, TreeRevisioning, TransitionSet
     /// Applies a change the user made (a binding written by SwiftUI) and reports it to the routers
     /// of this model as the user's. A waited-for appearance of a node that is no longer on top
     /// fails: the user's change took it away.
-    func applyUserChange(_ summary: String, _ change: () -> Void) {
+    func applyUserChange(_ summary: String, failingHiddenAppearances: Bool = true, _ change: () -> Void) {
         tellUntoldPop()
         let leaving = screenOnTop
         change()
         dropPopoverWhoseAnchorLeft()
         treeRevision &+= 1
         let now = screenOnTop
-        for pending in storedPendingAcknowledgements where pending.isAppearance(ofOtherThan: now) {
+        for pending in storedPendingAcknowledgements
+        where failingHiddenAppearances && pending.isAppearance(ofOtherThan: now) {
             fail(pending, with: InterruptedByUserError(expected: pending.description, userChange: summary))
         }
         DefaultRouter.userChangedScreens(in: self, leaving: leaving)

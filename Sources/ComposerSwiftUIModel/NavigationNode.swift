@@ -495,8 +495,15 @@ open class NavigationNode: ModalPresenting, DismissalVetoing, Identifiable, Hash
     /// Applies a user's change (a write of a binding) made in this node and reports it to the
     /// routers as the user's; for an app's own container. Does nothing but the change outside a model.
     public func applyUserChange(_ summary: String, _ change: () -> Void) {
+        applyUserChange(summary, failingHiddenAppearances: true, change)
+    }
+
+    /// ``applyUserChange(_:_:)``; without `failingHiddenAppearances`, a waited-for appearance of a
+    /// screen no longer on top is left to come (a change that hides nothing, a split view
+    /// expanding).
+    func applyUserChange(_ summary: String, failingHiddenAppearances: Bool, _ change: () -> Void) {
         guard let model = containingModel else { return change() }
-        model.applyUserChange(summary, change)
+        model.applyUserChange(summary, failingHiddenAppearances: failingHiddenAppearances, change)
     }
 
     /// The model whose tree holds this node, found by walking up containers and presenters.
@@ -587,13 +594,26 @@ open class NavigationNode: ModalPresenting, DismissalVetoing, Identifiable, Hash
         return result
     }
 
+    /// Whether `node` is, or holds at any depth of its containers, a stack or a split view: SwiftUI
+    /// cannot render a `NavigationStack` or `NavigationSplitView` inside a path's destination, a
+    /// tab view holding one included.
+    private static func holdsStackOrSplit(_ node: NavigationNode) -> Bool {
+        var pending = [node]
+        for _ in 0..<10_000 {
+            guard let next = pending.popLast() else { return false }
+            if next is StackNode || next is SplitNode { return true }
+            for child in next.childScreens { if let child = child as? NavigationNode { pending.append(child) } }
+        }
+        return false
+    }
+
     /// Throws unless `child` can join this container next to the children in `taken`, which it
     /// then joins: not a stack or split view in a stack, not there twice, and free or this
     /// container's already.
     private func checkChild(_ child: NavigationNode, forStack: Bool, taken: inout Set<ObjectIdentifier>)
         throws(NodeError)
     {
-        if forStack, child is StackNode || child is SplitNode {
+        if forStack, Self.holdsStackOrSplit(child) {
             throw .notPushable(node: child.description, stack: description)
         }
         guard !taken.contains(ObjectIdentifier(child)) else {

@@ -15,7 +15,7 @@ public enum SplitColumn: String, Hashable, Sendable {
 /// Expanded, both columns are on screen. Collapsed (a compact width), one column shows, as
 /// `NavigationSplitView`'s `preferredCompactColumn` says (``compactColumn``): showing a detail
 /// brings the detail column forward, and the user's back from it writes `.primary`
-/// (``userWroteCompactColumn(_:)``). The view reports the width class changing with
+/// (``userWroteCompactColumn(_:renderedColumn:renderedDetail:)``). The view reports the width class changing with
 /// ``userWroteCollapsed(_:)``.
 @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
 @MainActor
@@ -190,7 +190,8 @@ open class SplitNode: NavigationNode, SplitContainer {
             return .ignored("\(self) is \(collapsed ? "collapsed" : "expanded") already (a duplicate write)")
         }
         let change = "\(self) \(collapsed ? "collapsed" : "expanded")"
-        applyUserChange(change) {
+        // Expanding takes no screen away (both columns show): an appearance it waits for still comes.
+        applyUserChange(change, failingHiddenAppearances: collapsed) {
             isCollapsed = collapsed
             if collapsed { compactColumn = secondary == nil ? .primary : .secondary }
         }
@@ -200,9 +201,19 @@ open class SplitNode: NavigationNode, SplitContainer {
     /// Tells the model that the user changed the column shown while collapsed (a back tap from the
     /// detail writes `.primary`): call it from the setter of the `preferredCompactColumn` binding.
     /// Leaving a detail that refuses to be dismissed is refused.
+    ///
+    /// `renderedColumn` and `renderedDetail` are what the view showed when SwiftUI made the write
+    /// (the column the binding's getter gave, and the detail node then): a write made from a state
+    /// the model has left since (a second write of `.primary` after the router showed a new
+    /// detail) is stale, and ignored rather than read as a new back tap.
     @discardableResult
-    public func userWroteCompactColumn(_ column: SplitColumn) -> UserWriteOutcome {
+    public func userWroteCompactColumn(
+        _ column: SplitColumn, renderedColumn: SplitColumn? = nil, renderedDetail: NavigationNode? = nil
+    ) -> UserWriteOutcome {
         guard containingModel != nil else { return .ignored("\(self) is no longer on screen") }
+        if let renderedColumn, renderedColumn != compactColumn || renderedDetail !== secondary {
+            return .ignored("the column written to \(self) was chosen from a state it has left (a stale write)")
+        }
         guard column != compactColumn else {
             return .ignored("\(self) shows its \(column.rawValue) column already (a duplicate write)")
         }

@@ -9,7 +9,7 @@ import Observation
 /// change, so a pop of several screens is one animation and a deep push shows no blank screens.
 ///
 /// The user's back button, edge swipe and long-press back menu write a shorter path: the view
-/// passes it to ``userWrotePath(_:)``.
+/// passes it to ``userWrotePath(_:rendered:)``.
 @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
 @MainActor
 open class StackNode: NavigationNode, NavigationStackContainer {
@@ -225,19 +225,35 @@ open class StackNode: NavigationNode, NavigationStackContainer {
         return screens.count
     }
 
+    /// Tells the views that read the path that it changed, though it did not: SwiftUI shows a path
+    /// of its own already (a refused pop, a push of its own), and an assignment of the same value
+    /// would tell no one (the setter compares).
+    private func republishPath() {
+        withMutation(keyPath: Self.nodesKeyPath, of: self) {}
+    }
+
     /// Tells the model that the user wrote the path (a back tap or swipe, a jump back from the back
     /// menu, SwiftUI's `dismiss` on a pushed view): call it from the setter of the path binding.
     ///
     /// Only a shorter path that keeps the start of the current one is applied, matched by node
     /// identity: a write equal to the path is a duplicate, and any other is stale (made from a state
-    /// the model has left) and ignored. A popped node that refuses to leave, or a popover anchored
-    /// on a popped node that refuses, keeps the path as it is, published again so the view shows it
-    /// again.
+    /// the model has left) and ignored. `rendered` is the path the view showed when SwiftUI made
+    /// the write (the value the binding's getter gave): a write made from a path the model has left
+    /// since (a back swipe that lands after the router pushed) is stale too, and ignored rather than
+    /// read as a pop of the newer path. A popped node that refuses to leave, or a popover anchored
+    /// on a popped node that refuses, keeps the path as it is; it and any other ignored write but a
+    /// duplicate are published again, so the view shows the model's path (a `NavigationLink(value:)`
+    /// that pushed outside the router is taken back).
     @discardableResult
-    public func userWrotePath(_ newPath: [NavigationNode]) -> UserWriteOutcome {
+    public func userWrotePath(_ newPath: [NavigationNode], rendered: [NavigationNode]? = nil) -> UserWriteOutcome {
         guard containingModel != nil else { return .ignored("\(self) is no longer on screen") }
         let currentPath = path
+        if let rendered, rendered.count != currentPath.count || !zip(rendered, currentPath).allSatisfy({ $0 === $1 }) {
+            republishPath()
+            return .ignored("the path written to \(self) was made from a path it has left (a stale write)")
+        }
         guard newPath.count <= currentPath.count, zip(newPath, currentPath).allSatisfy({ $0 === $1 }) else {
+            republishPath()
             return .ignored("the path written to \(self) is not a shorter version of its path (a stale write)")
         }
         guard newPath.count < currentPath.count else {
@@ -251,9 +267,7 @@ open class StackNode: NavigationNode, NavigationStackContainer {
         do {
             try ScreenTree.checkDismissal(of: leaving)
         } catch {
-            // Told as a change, though nothing changed: SwiftUI shows the pop already, and an
-            // assignment of the same value would tell no one (the setter compares).
-            withMutation(keyPath: Self.nodesKeyPath, of: self) {}
+            republishPath()
             return .refused("\(self) keeps its path: \(error)")
         }
         let change = "user popped \(self) back to \(kept.last.map { "\($0)" } ?? "its root")"

@@ -195,7 +195,7 @@ public final class NavigationModelDriver {
         guard let stack = stack ?? nearest(StackNode.self) else {
             return record("user back", .ignored("no stack on screen"))
         }
-        return record("user back", stack.userWrotePath(Array(stack.path.dropLast())))
+        return record("user back", stack.userWrotePath(Array(stack.path.dropLast()), rendered: stack.path))
     }
 
     /// A long press on the back button, choosing the stack's root: writes an empty path.
@@ -204,7 +204,7 @@ public final class NavigationModelDriver {
         guard let stack = stack ?? nearest(StackNode.self) else {
             return record("user pop to root", .ignored("no stack on screen"))
         }
-        return record("user pop to root", stack.userWrotePath([]))
+        return record("user pop to root", stack.userWrotePath([], rendered: stack.path))
     }
 
     /// Swipes down the presentation on top (or the level `node` is in): its host's binding writes
@@ -280,7 +280,8 @@ public final class NavigationModelDriver {
     @discardableResult
     public func userDismiss(_ node: NavigationNode) -> UserWriteOutcome {
         if let stack = node.parentScreen as? StackNode, let index = stack.path.firstIndex(of: node) {
-            return record("user dismiss \(node)", stack.userWrotePath(Array(stack.path.prefix(index))))
+            return record(
+                "user dismiss \(node)", stack.userWrotePath(Array(stack.path.prefix(index)), rendered: stack.path))
         }
         guard let level = presentedLevel(of: node), let host = level.presentingScreen as? NavigationNode else {
             return record("user dismiss \(node)", .ignored("\(node) is neither pushed nor presented"))
@@ -310,7 +311,9 @@ public final class NavigationModelDriver {
     /// Shows `column` of a collapsed `split` (the back button of the detail shows the primary one).
     @discardableResult
     public func userShowColumn(_ column: SplitColumn, of split: SplitNode) -> UserWriteOutcome {
-        record("user column \(column.rawValue)", split.userWroteCompactColumn(column))
+        record(
+            "user column \(column.rawValue)",
+            split.userWroteCompactColumn(column, renderedColumn: split.compactColumn, renderedDetail: split.secondary))
     }
 
     private func record(_ gesture: String, _ outcome: UserWriteOutcome) -> UserWriteOutcome {
