@@ -67,8 +67,9 @@ public struct LinkParameters: Sendable, CustomStringConvertible {
     /// first occurrence. An optional one is read with ``optionalString(_:)``: reading it here is
     /// ``LinkError/optionalReadAsRequired(parameter:pattern:)`` on every link.
     public func string(_ name: String) throws(LinkError) -> String {
-        try requireNotOptional(name)
-        guard let item = try first(name) else { throw .missingParameter(name: name, pattern: pattern) }
+        guard let item = try first(name, required: true) else {
+            throw .missingParameter(name: name, pattern: pattern)
+        }
         return text(of: item)
     }
 
@@ -84,27 +85,28 @@ public struct LinkParameters: Sendable, CustomStringConvertible {
 
     /// The value of an `<int:name>` placeholder.
     public func int(_ name: String) throws(LinkError) -> Int {
-        try required(optionalInt(name), name)
+        try required(builtin(name, declaredAs: .int, kind: .int, required: true), name)
     }
 
     /// The value of a `<double:name>` placeholder.
     public func double(_ name: String) throws(LinkError) -> Double {
-        try required(optionalDouble(name), name)
+        try required(builtin(name, declaredAs: .double, kind: .double, required: true), name)
     }
 
     /// The value of a `<uuid:name>` placeholder.
     public func uuid(_ name: String) throws(LinkError) -> UUID {
-        try required(optionalUUID(name), name)
+        try required(builtin(name, declaredAs: .uuid, kind: .uuid, required: true), name)
     }
 
     /// The value of a `<bool:name>` placeholder.
     public func bool(_ name: String) throws(LinkError) -> Bool {
-        try required(optionalBool(name), name)
+        try required(builtin(name, declaredAs: .bool, kind: .bool, required: true), name)
     }
 
     /// The value an app converter produced for `<type:name>`, or a built-in type's value.
     public func value<Value>(_ name: String, as type: Value.Type) throws(LinkError) -> Value {
-        try required(optionalValue(name, as: type), name)
+        guard let item = try first(name, required: true) else { throw .missingParameter(name: name, pattern: pattern) }
+        return try cast(item, name, as: Value.self)
     }
 
     // MARK: Repeated and optional values
@@ -165,15 +167,14 @@ public struct LinkParameters: Sendable, CustomStringConvertible {
 
     /// `value`, or the error for a missing `name`.
     private func required<Value>(_ value: Value?, _ name: String) throws(LinkError) -> Value {
-        try requireNotOptional(name)
         guard let value else { throw .missingParameter(name: name, pattern: pattern) }
         return value
     }
 
-    /// Refuses a required read of a placeholder the pattern declares optional, whether this link
-    /// has its value or not: the mismatch shows on the first link, as a type mismatch does.
-    private func requireNotOptional(_ name: String) throws(LinkError) {
-        if let layout, layout.slots[try slotIndex(name)].isOptional {
+    /// Refuses a required read of `slot`, `name`'s, when the pattern declares it optional, whether
+    /// this link has its value or not: the mismatch shows on the first link, as a type mismatch does.
+    private func refuseOptional(_ slot: Int, _ name: String) throws(LinkError) {
+        if let layout, layout.slots[slot].isOptional {
             throw .optionalReadAsRequired(parameter: name, pattern: pattern)
         }
     }
@@ -181,9 +182,9 @@ public struct LinkParameters: Sendable, CustomStringConvertible {
     /// The value of `name`, which the pattern must declare as the built-in `type`, which
     /// converts as `kind`; `nil` when absent.
     private func builtin<Value>(
-        _ name: String, declaredAs type: LinkValueType, kind: LinkValueConversion.Kind
+        _ name: String, declaredAs type: LinkValueType, kind: LinkValueConversion.Kind, required: Bool = false
     ) throws(LinkError) -> Value? {
-        guard let item = try first(name, declaredAs: type, kind: kind) else { return nil }
+        guard let item = try first(name, declaredAs: type, kind: kind, required: required) else { return nil }
         if let value = item.value.unboxed(as: Value.self) { return value }
         return try cast(item, name, as: Value.self)
     }
@@ -198,15 +199,18 @@ public struct LinkParameters: Sendable, CustomStringConvertible {
 
     private func declaredType(_ slot: Int) -> LinkValueType { layout?.slots[slot].type ?? .string }
 
-    /// The first value of `name`, `nil` when a declared optional is absent.
-    private func first(_ name: String) throws(LinkError) -> LinkCapturedValue? {
-        items.first(slot: try slotIndex(name))
+    /// The first value of `name`, `nil` when a declared optional is absent; `required`: refused
+    /// for a declared optional.
+    private func first(_ name: String, required: Bool = false) throws(LinkError) -> LinkCapturedValue? {
+        let slot = try slotIndex(name)
+        if required { try refuseOptional(slot, name) }
+        return items.first(slot: slot)
     }
 
     /// Like `first(_:)`, after checking that the pattern declares `name` as the built-in
     /// `type`, which converts as `kind`.
     private func first(
-        _ name: String, declaredAs type: LinkValueType, kind: LinkValueConversion.Kind
+        _ name: String, declaredAs type: LinkValueType, kind: LinkValueConversion.Kind, required: Bool = false
     ) throws(LinkError) -> LinkCapturedValue? {
         let slot = try slotIndex(name)
         // Built-in types have no converter of the app's, so equal kinds are equal types.
@@ -214,6 +218,7 @@ public struct LinkParameters: Sendable, CustomStringConvertible {
             throw .wrongType(
                 parameter: name, requested: type.description, declared: declaredType(slot), pattern: pattern)
         }
+        if required, layout.slots[slot].isOptional { throw .optionalReadAsRequired(parameter: name, pattern: pattern) }
         return items.first(slot: slot)
     }
 
