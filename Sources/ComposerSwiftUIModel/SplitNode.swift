@@ -212,6 +212,8 @@ open class SplitNode: NavigationNode, SplitContainer {
     ) -> UserWriteOutcome {
         guard containingModel != nil else { return .ignored("\(self) is no longer on screen") }
         if let renderedColumn, renderedColumn != compactColumn || renderedDetail !== secondary {
+            // Told again, as a refused write is: the view may show the column it wrote.
+            withMutation(keyPath: Self.compactColumnKeyPath, of: self) {}
             return .ignored("the column written to \(self) was chosen from a state it has left (a stale write)")
         }
         guard column != compactColumn else {
