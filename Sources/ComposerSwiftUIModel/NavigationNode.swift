@@ -597,12 +597,13 @@ open class NavigationNode: ModalPresenting, DismissalVetoing, Identifiable, Hash
     /// Whether `node` is, or holds at any depth of its containers, a stack or a split view: SwiftUI
     /// cannot render a `NavigationStack` or `NavigationSplitView` inside a path's destination, a
     /// tab view holding one included.
-    private static func holdsStackOrSplit(_ node: NavigationNode) -> Bool {
-        var pending = [node]
-        for _ in 0..<10_000 {
-            guard let next = pending.popLast() else { return false }
-            if next is StackNode || next is SplitNode { return true }
-            for child in next.childScreens { if let child = child as? NavigationNode { pending.append(child) } }
+    private static func holdsStackOrSplit(_ node: NavigationNode, depth: Int = 0) -> Bool {
+        if node is StackNode || node is SplitNode { return true }
+        // Recursive rather than with a list of nodes to visit: a pushed screen is mostly a leaf,
+        // and a list would be allocated for every push.
+        guard depth < 64 else { return false }
+        for child in node.childScreens {
+            if let child = child as? NavigationNode, holdsStackOrSplit(child, depth: depth + 1) { return true }
         }
         return false
     }
