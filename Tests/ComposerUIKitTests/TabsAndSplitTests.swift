@@ -60,7 +60,12 @@
             split.view.frame = host.view.bounds
             split.view.autoresizingMask = [.flexibleWidth, .flexibleHeight]
             split.didMove(toParent: host)
-            host.setOverrideTraitCollection(UITraitCollection(horizontalSizeClass: sizeClass), forChild: split)
+            if #available(iOS 17.0, *) {
+                // The override of iOS 17, which deprecates the one below.
+                split.traitOverrides.horizontalSizeClass = sizeClass
+            } else {
+                host.setOverrideTraitCollection(UITraitCollection(horizontalSizeClass: sizeClass), forChild: split)
+            }
             let window = makeKeyWindow(root: host, size: CGSize(width: 1024, height: 768))
             split.view.layoutIfNeeded()
             return window
