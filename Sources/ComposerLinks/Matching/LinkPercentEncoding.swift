@@ -11,54 +11,33 @@ enum LinkPercentEncoding {
 
     /// Where in `bytes`, whose escapes decode to bytes that are not UTF-8, the first byte that
     /// breaks it was written: the `%` of its escape. For an error's column; only asked after
-    /// ``decode(_:)`` failed, so it takes its time.
+    /// ``decode(_:)`` failed, so it takes its time. The bytes are parsed as ``decode(_:)`` checks
+    /// them, by the standard library's UTF-8 parser, so both agree on where the text breaks.
     static func offsetOfInvalidUTF8(in bytes: ArraySlice<UInt8>) -> Int {
-        var decoded: [(byte: UInt8, offset: Int)] = []
+        var decoded: [UInt8] = []
+        var offsets: [Int] = []
         var index = bytes.startIndex
         while index < bytes.endIndex {
+            offsets.append(index - bytes.startIndex)
             if bytes[index] == UInt8(ascii: "%"), index + 2 < bytes.endIndex,
                 let high = hexValue(bytes[index + 1]), let low = hexValue(bytes[index + 2])
             {
-                decoded.append((high << 4 | low, index - bytes.startIndex))
+                decoded.append(high << 4 | low)
                 index += 3
             } else {
-                decoded.append((bytes[index], index - bytes.startIndex))
+                decoded.append(bytes[index])
                 index += 1
             }
         }
+        var parser = Unicode.UTF8.ForwardParser()
+        var iterator = decoded.makeIterator()
         var position = 0
-        while position < decoded.count {
-            let lead = decoded[position].byte
-            let length: Int
-            switch lead {
-            case 0x00...0x7F: length = 1
-            case 0xC2...0xDF: length = 2
-            case 0xE0...0xEF: length = 3
-            case 0xF0...0xF4: length = 4
-            default: return decoded[position].offset
+        while true {
+            switch parser.parseScalar(from: &iterator) {
+            case .valid(let scalar): position += scalar.count
+            case .emptyInput: return 0
+            case .error: return offsets[position]
             }
-            guard position + length <= decoded.count else { return decoded[position].offset }
-            for next in 1..<length {
-                guard continuation(after: lead, at: next).contains(decoded[position + next].byte) else {
-                    return decoded[position].offset
-                }
-            }
-            position += length
-        }
-        return 0
-    }
-
-    /// The bytes UTF-8 allows at position `next` (1 to 3) of a sequence that starts with `lead`:
-    /// the second narrows after E0, ED, F0 and F4 (no overlong forms, no surrogates, nothing past
-    /// U+10FFFF); every other continuation is 80...BF.
-    private static func continuation(after lead: UInt8, at next: Int) -> ClosedRange<UInt8> {
-        guard next == 1 else { return 0x80...0xBF }
-        switch lead {
-        case 0xE0: return 0xA0...0xBF
-        case 0xED: return 0x80...0x9F
-        case 0xF0: return 0x90...0xBF
-        case 0xF4: return 0x80...0x8F
-        default: return 0x80...0xBF
         }
     }
 
