@@ -42,7 +42,8 @@ public final class ResultHandle<Value> {
     /// The completions of finishes made while the first one's removal runs: they receive its
     /// outcome, which may yet be a refusal.
     private var completionsAwaitingRemoval: [@MainActor (Result<Void, RoutingError>) -> Void] = []
-    private var isRemoving = false
+    /// Whether the first finish's removal runs now: the wait marks itself while it does.
+    private var isRemoving: Bool { wait?.isFinishing == true }
 
     /// A handle that gives the result to `onFinish`, without any router: for testing a screen alone.
     public init(_ onFinish: @escaping @MainActor (Value?) -> Void) {
@@ -104,7 +105,6 @@ public final class ResultHandle<Value> {
             return
         }
         wait.isFinishing = true
-        isRemoving = true
         // Outside the marks of a navigation running in the caller's task (a guard that closes a
         // picker): whether the removal runs inside a navigation is the asking run's (`nested`) alone.
         Task {
@@ -125,7 +125,6 @@ public final class ResultHandle<Value> {
                     }
                     outcome = .failure(error)
                 }
-                isRemoving = false
                 let waiting = completionsAwaitingRemoval
                 completionsAwaitingRemoval = []
                 completion?(outcome)
