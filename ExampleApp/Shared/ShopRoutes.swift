@@ -134,6 +134,15 @@ final class ShopRoutes {
             .assemble()
     }
 
+    /// `login`, presented over the current screen for a sign-in guard that awaits its answer: a
+    /// login screen already on screen answers another guard, so this one never finds it.
+    func login(asking login: LoginScreen) -> DestinationStep<LoginScreen, Void> {
+        StepAssembly(finder: NilFinder<LoginScreen, Void>(), factory: ClosureFactory { _ in login })
+            .using(GeneralAction.presentModally())
+            .from(GeneralStep.current())
+            .assemble()
+    }
+
     /// Back: pops the top screen, or closes the topmost modal at the bottom of its stack.
     var back: DestinationStep<any Screen, Void> { GeneralStep.previous() }
 
@@ -170,24 +179,25 @@ struct TabStackFinder<TabScreen, Context>: StackIteratingFinder {
     }
 }
 
-/// Shows the login screen through the same router and waits for the user to answer it.
+/// Shows a login screen through the same router and waits for its answer (the screen is
+/// `ResultReturning`): the router closes it once it answers, and a user who swipes it away answers
+/// `nil`, so the guard never waits for a screen that is gone.
 struct SignInInterceptor<Context>: RoutingInterceptor {
     let routes: ShopRoutes
 
     func intercept(with context: Context) async throws {
-        let session = routes.session
-        guard !session.isSignedIn else { return }
+        guard !routes.session.isSignedIn else { return }
         guard let router = routes.router else { throw SignInCancelled() }
-        let login = try await router.navigate(to: routes.login, animated: true)
-        let approved = await session.waitForSignIn()
-        if Task.isCancelled {
-            // This navigation was interrupted, so a nested navigation of its own would be refused:
-            // close the login screen directly and leave the router free for the interrupting one.
+        let login = ShopScreens.makeLogin()
+        do {
+            let signedIn = try await router.navigate(to: routes.login(asking: login), awaitingResult: Bool.self)
+            guard signedIn == true else { throw SignInCancelled() }
+        } catch let error as RoutingError where error.code == .cancelled {
+            // Interrupted (a forced sign-out): the wait ends and the screen stays. A navigation of
+            // this one's own would be refused as cancelled, so close the login screen directly.
             try await (login.presentingScreen as? any ModalPresenting)?.dismissPresentedScreen(animated: false)
             throw SignInCancelled()
         }
-        try await router.navigate(to: routes.back, animated: true)
-        guard approved else { throw SignInCancelled() }
     }
 }
 

@@ -20,7 +20,10 @@ final class ProductListScreen: NavigationNode {}
 /// The account tab; signing in is required.
 final class AccountScreen: NavigationNode {}
 /// Sign in or cancel, answering the navigation that waits for it (`SignInInterceptor`).
-final class LoginScreen: NavigationNode {}
+final class LoginScreen: NavigationNode, ResultReturning {
+    /// Set by the router while a sign-in guard awaits the answer.
+    var resultHandle: ResultHandle<Bool>?
+}
 /// What the shop is, in a popover from the home screen.
 final class AboutScreen: NavigationNode {}
 
@@ -130,12 +133,9 @@ enum ShopScreens {
     static func makeProductList() -> ProductListScreen { titled(ProductListScreen("products"), "Products") }
     static func makeAccount() -> AccountScreen { titled(AccountScreen("account"), "Account") }
 
-    /// The login screen covers the scene: it cannot be swiped away, only answered.
-    static func makeLogin() -> LoginScreen {
-        let login = titled(LoginScreen("login"), "Sign in")
-        login.presentationStyle = .fullScreenCover
-        return login
-    }
+    /// The login screen, a sheet: a user who swipes it away answers the guard that waits with no
+    /// answer, which stops the navigation it guards.
+    static func makeLogin() -> LoginScreen { titled(LoginScreen("login"), "Sign in") }
 
     static func makeProduct(_ id: ProductID) -> ProductScreen { ProductScreen(id) }
 

@@ -131,7 +131,7 @@ final class SwiftUIShop {
         registry.register(ProductScreen.self) { [unowned self] in ProductView(product: $0, shop: self) }
         registry.register(CartScreen.self) { CartView(cart: $0) }
         registry.register(AccountScreen.self) { [unowned self] _ in AccountView(shop: self) }
-        registry.register(LoginScreen.self) { [unowned self] _ in LoginView(shop: self) }
+        registry.register(LoginScreen.self) { [unowned self] in LoginView(shop: self, login: $0) }
         registry.register(AboutScreen.self) { _ in AboutView() }
         registry.register(SizePickerScreen.self) { SizePickerView(picker: $0) }
         registry.register(ReviewEditorScreen.self) { [unowned self] in ReviewEditorView(editor: $0, shop: self) }

@@ -158,6 +158,8 @@ struct CartView: View {
 /// Sign in or cancel, answering the navigation that waits for it (`SignInInterceptor`).
 struct LoginView: View {
     let shop: SwiftUIShop
+    /// The node this view shows, whose handle answers the guard that waits.
+    let login: LoginScreen
 
     var body: some View {
         VStack(spacing: 16) {
@@ -170,11 +172,12 @@ struct LoginView: View {
         .padding()
     }
 
-    /// Answers the waiting navigation, which then closes this screen; opened with nothing waiting,
-    /// it signs in or not and closes itself.
+    /// Answers the waiting navigation: the router closes this screen, then the guard lets the
+    /// navigation go on or stops it. Opened with nothing waiting, it signs in or not and closes
+    /// itself.
     private func answer(approved: Bool) {
-        if shop.session.answerSignIn(approved: approved) { return }
         if approved { shop.session.isSignedIn = true }
+        if let handle = login.resultHandle, !handle.isFinished { return handle.finish(with: approved) }
         shop.navigate("closing the login screen") { try await $0.router.navigate(to: $0.routes.back) }
     }
 }

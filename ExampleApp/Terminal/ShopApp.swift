@@ -29,6 +29,15 @@ final class ShopApp {
     private var startedNavigation = false
     /// Whether that navigation goes before the others (so it never waits its turn behind a sign-in).
     private var startedInterruptingNavigation = false
+    /// The navigations of earlier commands that wait for a sign-in.
+    private var signInWaiters: [Task<Void, Never>] = []
+    /// Counts the launches (`relaunch`): a navigation of an earlier launch says nothing when it ends.
+    private var launch = 0
+
+    /// The login screen a sign-in guard awaits, when one is on screen.
+    private var waitingLogin: LoginScreen? {
+        (window.screen(named: "login") as? LoginScreen).flatMap { $0.isAsked ? $0 : nil }
+    }
 
     init() throws {
         routes = ShopRoutes(session: session)
@@ -68,7 +77,7 @@ final class ShopApp {
         let words = line.split(separator: " ").map(String.init)
         guard let command = words.first else { return true }
         let argument = words.dropFirst().joined(separator: " ")
-        let signInWasWaiting = session.isWaitingForSignIn
+        let signInWasWaiting = waitingLogin != nil
         startedNavigation = false
         startedInterruptingNavigation = false
         self.command = PendingCommand(line: line)
@@ -134,13 +143,21 @@ final class ShopApp {
             print(snapshot.levels.isEmpty ? "nothing on screen to save" : snapshot)
             return true
         case "relaunch":
-            // A new launch: a fresh window and router, the session kept (as a keychain would).
+            // A new launch: a fresh window and router, the session kept (as a keychain would). What
+            // the last launch still ran (a navigation waiting for a sign-in) ends with it, unheard.
+            running?.cancel()
+            for waiter in signInWaiters { waiter.cancel() }
+            signInWaiters.removeAll()
+            launch += 1
             window = ShopWindow.makeForShop()
             router = DefaultRouter(window: window)
             routes.attach(to: router)
             analytics = ShopAnalytics(router: router)
             observeTransitions()
             navigate { app in
+                // As the iOS apps do: the first screen, then the saved links restored over it
+                // (*Links*: restore once the window shows the app's first screen).
+                try await app.router.navigate(to: app.routes.home, animated: false)
                 if app.savedLinks.isEmpty {
                     print("nothing was saved, so the shop starts at home")
                 } else {
@@ -148,8 +165,6 @@ final class ShopApp {
                     print("restored \(result.opened.count) of \(app.savedLinks.count) saved link(s)")
                     if let failure = result.failure { print(failure) }
                 }
-                // A launch always ends on a screen: home, when nothing (or nothing more) came back.
-                if app.window.root == nil { try await app.router.navigate(to: app.routes.home, animated: false) }
             }
         case "add":
             guard !argument.isEmpty else { return say("usage: add ID") }
@@ -158,12 +173,16 @@ final class ShopApp {
             (window.screen(named: "cart") as? CartScreen)?.show(items: session.cart)
             print("added product \(argument) to the cart (\(session.cart.count) item(s))")
         case "login":
-            if !session.answerSignIn(approved: true) {
+            if let login = waitingLogin {
+                // The navigation that waits goes on: the command ends with it (`settle`).
+                login.answer(signedIn: true, in: session)
+            } else {
                 session.isSignedIn = true
                 print("signed in")
             }
         case "cancel":
-            if !session.answerSignIn(approved: false) { print("nothing is waiting for sign-in") }
+            guard let login = waitingLogin else { return say("nothing is waiting for sign-in") }
+            login.answer(signedIn: false, in: session)
         case "logout":
             print("signed out")
             navigate(interrupting: true) { try await $0.signOut() }
@@ -173,6 +192,11 @@ final class ShopApp {
         case "choose":
             guard let size = ProductSize(typed: argument) else { return say("usage: choose S|M|L") }
             guard let picker = window.current as? SizePickerScreen, picker.isAsked else {
+                if let covered = window.screen(named: "size picker") as? SizePickerScreen, covered.isAsked,
+                    let current = window.current
+                {
+                    return say("the size picker waits under \(current): close that first ('back'), then choose")
+                }
                 return say("no size picker is waiting for an answer: type 'pick' on a product first")
             }
             navigate { app in
@@ -237,10 +261,19 @@ final class ShopApp {
         }
         let finished = await settle()
         await receiveSizeAnswer()
-        if !finished, session.isWaitingForSignIn {
+        if !finished, waitingLogin != nil {
             print(signInMessage(for: line, queued: startedNavigation && signInWasWaiting))
             // It ends after a later command (the answer): it says then how it ended.
-            if startedNavigation { self.command?.isWaiting = true }
+            if startedNavigation, let running {
+                self.command?.isWaiting = true
+                signInWaiters.append(running)
+            }
+        }
+        if waitingLogin == nil {
+            // This command ended the sign-in (an answer, a swipe, an interrupt): what waited for it
+            // says here how it ended.
+            for waiter in signInWaiters { await settle(waiter) }
+            signInWaiters.removeAll()
         }
         if let cart = window.current as? CartScreen {
             print("the cart shows \(cart.items.count) item(s)")
@@ -394,14 +427,17 @@ final class ShopApp {
         startedNavigation = true
         startedInterruptingNavigation = interrupting
         let command = command ?? PendingCommand(line: "")
+        let launch = launch
         running = Task { [unowned self] in
             do {
                 try await body(self)
+                guard launch == self.launch else { return }
                 if command.isWaiting {
                     let shown = window.current.map { "\($0)" } ?? "nothing"
                     print("'\(command.line)', which waited for the sign-in: done, \(shown) is on screen")
                 }
             } catch {
+                guard launch == self.launch else { return }
                 let outcome = Self.outcome(of: error)
                 print(command.isWaiting ? "'\(command.line)', which waited for the sign-in: \(outcome)" : outcome)
             }
@@ -436,31 +472,31 @@ final class ShopApp {
         return "nothing to go back to: \(current) is the first screen of its tab and nothing is presented over it"
     }
 
-    /// Waits until the running navigation ends, or until it cannot end before the user answers a
-    /// sign-in: a navigation asked for sign-in during this command, this command started no
-    /// navigation while a sign-in waits, or its navigation is queued behind the one that waits.
+    /// Waits until the running navigation (or `task`) ends, or until it cannot end before the user
+    /// answers a sign-in: a navigation asked for sign-in during this command, this command started
+    /// no navigation while a sign-in waits, or its navigation is queued behind the one that waits.
     /// Returns whether it ended (true when nothing was running).
     @discardableResult
-    private func settle() async -> Bool {
-        guard let running else { return true }
+    private func settle(_ task: Task<Void, Never>? = nil) async -> Bool {
+        guard let running = task ?? running else { return true }
         var finished = false
         let watcher = Task {
             await running.value
             finished = true
         }
-        let requestsBefore = session.signInRequests
+        let loginBefore = waitingLogin.map(ObjectIdentifier.init)
         let queuedBefore = router.waitingNavigations
         var turns = 0
         while !finished && turns < 100_000 {
-            if session.isWaitingForSignIn {
-                if session.signInRequests != requestsBefore || !startedNavigation { break }
+            if let login = waitingLogin {
+                if ObjectIdentifier(login) != loginBefore || !startedNavigation { break }
                 if !startedInterruptingNavigation && router.waitingNavigations > queuedBefore { break }
             }
             await Task.yield()
             turns += 1
         }
         watcher.cancel()
-        if finished { self.running = nil }
+        if finished, task == nil { self.running = nil }
         return finished
     }
 }

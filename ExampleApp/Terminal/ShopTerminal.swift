@@ -32,7 +32,8 @@ struct ShopTerminal {
         var onSwiftUIModel = false
         if let index = arguments.firstIndex(of: "--navigation") {
             guard index + 1 < arguments.count, ["uikit", "swiftui"].contains(arguments[index + 1]) else {
-                print(usage)
+                let given = index + 1 < arguments.count ? ", not '\(arguments[index + 1])'" : ""
+                print("--navigation needs uikit or swiftui\(given)\n\n\(usage)")
                 exit(2)
             }
             onSwiftUIModel = arguments[index + 1] == "swiftui"
@@ -55,13 +56,15 @@ struct ShopTerminal {
         }
         if !arguments.isEmpty {
             guard arguments.count == 2, arguments[0] == "--script" else {
-                print(usage)
+                print("\(unexpected(in: arguments))\n\n\(usage)")
                 exit(2)
             }
             guard let lines = readScript(arguments[1]) else {
                 print("cannot read the script '\(arguments[1])'")
                 exit(2)
             }
+            // A script starts where the prompt does: at home, its tree printed.
+            await shop.run("home")
             for line in lines {
                 print("> \(line)")
                 guard await shop.run(line) else { break }
@@ -78,6 +81,19 @@ struct ShopTerminal {
             if trimmed.isEmpty { continue }
             guard await shop.run(trimmed) else { break }
         }
+    }
+
+    /// What is wrong with `arguments`, which are not `--script FILE`: a mistyped option is named.
+    private static func unexpected(in arguments: [String]) -> String {
+        let known = ["--script", "--map-dot", "--help", "-h", "--navigation"]
+        if let unknown = arguments.first(where: { $0.hasPrefix("-") && !known.contains($0) }) {
+            return "unknown option '\(unknown)'"
+        }
+        if arguments.first == "--script" {
+            return arguments.count == 1
+                ? "--script needs a FILE" : "--script takes one FILE, not \(arguments.count - 1)"
+        }
+        return "unexpected '\(arguments.joined(separator: " "))'"
     }
 
     private static func readScript(_ path: String) -> [String]? {

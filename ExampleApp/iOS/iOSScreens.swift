@@ -277,7 +277,10 @@ final class CartScreen: UITableViewController {
 }
 
 /// Sign in or cancel, answering the navigation that waits for it (`SignInInterceptor`).
-final class LoginScreen: UIViewController {
+final class LoginScreen: UIViewController, ResultReturning {
+    /// Set by the router while a sign-in guard awaits the answer.
+    var resultHandle: ResultHandle<Bool>?
+
     /// Builds the content.
     override func viewDidLoad() {
         super.viewDidLoad()
@@ -293,12 +296,13 @@ final class LoginScreen: UIViewController {
         ])
     }
 
-    /// Answers the waiting navigation, which then closes this screen; opened with nothing waiting
-    /// (from the debug menu), it signs in or not and closes itself.
+    /// Answers the waiting navigation: the router closes this screen, then the guard lets the
+    /// navigation go on or stops it. Opened with nothing waiting (from the debug menu), it signs in
+    /// or not and closes itself.
     private func answer(approved: Bool) {
         guard let environment = shopEnvironment else { return }
-        if environment.session.answerSignIn(approved: approved) { return }
         if approved { environment.session.isSignedIn = true }
+        if let resultHandle, !resultHandle.isFinished { return resultHandle.finish(with: approved) }
         environment.navigate("closing the login screen") { try await $0.router.navigate(to: $0.routes.back) }
     }
 }
@@ -408,12 +412,9 @@ enum ShopScreens {
     /// The account tab's screen.
     static func makeAccount() -> AccountScreen { AccountScreen() }
 
-    /// The login screen; it cannot be swiped away, because a navigation waits for its answer.
-    static func makeLogin() -> LoginScreen {
-        let login = LoginScreen()
-        login.isModalInPresentation = true
-        return login
-    }
+    /// The login screen, a sheet: a user who swipes it away answers the guard that waits with
+    /// no answer, which stops the navigation it guards.
+    static func makeLogin() -> LoginScreen { LoginScreen() }
 
     /// A product screen.
     static func makeProduct(_ id: ProductID) -> ProductScreen { ProductScreen(id) }

@@ -101,14 +101,15 @@ struct ShopPromisesTests {
         #expect(window.render() == Self.homeTree)
 
         let waiting = Task { try await router.navigate(to: routes.account) }
-        for _ in 0..<1_000 where !routes.session.isWaitingForSignIn { await Task.yield() }
-        #expect(window.current is LoginScreen)
+        for _ in 0..<1_000 where (window.current as? LoginScreen)?.isAsked != true { await Task.yield() }
+        let login = try #require(window.current as? LoginScreen)
+        #expect(login.isAsked)
 
         try await routes.forceSignOut()
 
         let error = await #expect(throws: RoutingError.self) { _ = try await waiting.value }
         #expect(error?.code == .cancelled)
-        #expect(!routes.session.isWaitingForSignIn)
+        #expect(window.screen(named: "login") == nil)
         #expect(window.render() == Self.homeTree)
     }
 
