@@ -80,9 +80,9 @@ import Testing
         }
 
         /// Checks `relaunch` ("start again") while a sign-in waits: the new launch must not inherit the
-        /// old launch's waiting navigation. `login` must sign in (it prints nothing instead, answering the
-        /// old launch), and no later command may report "'product 42', which waited for the sign-in:
-        /// done" over a screen that is not product 42.
+        /// old launch's waiting navigation. `login` must sign in (it once printed nothing, answering
+        /// the old launch), and no later command may report "'product 42', which waited for the
+        /// sign-in: done" over a screen that is not product 42.
         @Test("A relaunch leaves no sign-in of the previous launch waiting", arguments: layers)
         func relaunchForgetsThePreviousLaunchsSignIn(layer: String) throws {
             let run = try ShopRun(["relaunch", "product 42", "relaunch", "login", "product 7"], navigation: layer)
