@@ -145,7 +145,7 @@ public final class NavigationModel: ScreenWindow, TreeRevisioning, TransitionSet
     /// The screen on top for the model's own bookkeeping, found once per ``treeRevision``: a change
     /// asks it before and after, and the next change asks it before again. Read only by the model,
     /// never by a view: the remembered answer records no observation access.
-    private var screenOnTop: (any Screen)? {
+    var screenOnTop: (any Screen)? {
         if let onTop = screenOnTopCache, onTop.revision == treeRevision { return onTop.screen }
         let screen = findScreenOnTop()
         screenOnTopCache = (treeRevision, screen)
@@ -277,9 +277,11 @@ public final class NavigationModel: ScreenWindow, TreeRevisioning, TransitionSet
     }
 
     /// Counts a change of the tree as the router sees it that the views made without a write: a
-    /// presented level's view that disappeared unasked, or came back.
-    func viewsChangedTheTree() {
+    /// presented level's view that disappeared unasked, or came back. The routers see it as the
+    /// user's change when it changed the screen on top (`leaving` before it).
+    func viewsChangedTheTree(leaving: (any Screen)?) {
         treeRevision &+= 1
+        DefaultRouter.userChangedScreens(in: self, leaving: leaving)
     }
 
     /// Takes back what `host` presents, with everything above it, after its view never appeared:

@@ -248,10 +248,17 @@ open class NavigationNode: ModalPresenting, DismissalVetoing, Identifiable, Hash
     }
 
     /// Keeps whether this node's view disappeared unasked; a presented level's mark changes what
-    /// the router sees (``isBeingDismissed``), which counts as a change of the tree.
+    /// the router sees (``isBeingDismissed``), which counts as a change of the tree, and a change of
+    /// the screen on top the user made (a sheet swiped down whose binding write comes later: the
+    /// write then changes nothing the router sees, so the routers are told now).
     private func markView(disappearedUnasked: Bool) {
+        guard presenterNode != nil, let model = containingModel else {
+            viewDisappearedUnasked = disappearedUnasked
+            return
+        }
+        let leaving = model.screenOnTop
         viewDisappearedUnasked = disappearedUnasked
-        if presenterNode != nil { containingModel?.viewsChangedTheTree() }
+        model.viewsChangedTheTree(leaving: leaving)
     }
 
     /// The presented node when it is shown as a sheet: the item of this node's `sheet(item:)`.

@@ -193,7 +193,11 @@ public final class NavigationModelDriver {
     @discardableResult
     public func userTapBack(in stack: StackNode? = nil) -> UserWriteOutcome {
         guard let stack = stack ?? nearest(StackNode.self) else {
-            return record("user back", .ignored("no stack on screen"))
+            return record("user back", .ignored(noStackOnTop))
+        }
+        guard !stack.path.isEmpty else {
+            // SwiftUI shows no back button above a stack's root: there is no write to make.
+            return record("user back", .ignored("\(stack) shows its root, so it has no back button"))
         }
         return record("user back", stack.userWrotePath(Array(stack.path.dropLast()), rendered: stack.path))
     }
@@ -202,7 +206,7 @@ public final class NavigationModelDriver {
     @discardableResult
     public func userPopToRoot(in stack: StackNode? = nil) -> UserWriteOutcome {
         guard let stack = stack ?? nearest(StackNode.self) else {
-            return record("user pop to root", .ignored("no stack on screen"))
+            return record("user pop to root", .ignored(noStackOnTop))
         }
         return record("user pop to root", stack.userWrotePath([], rendered: stack.path))
     }
@@ -298,8 +302,11 @@ public final class NavigationModelDriver {
         guard let tabs = tabs ?? nearest(TabsNode.self) ?? (model.root as? TabsNode) else {
             return record("user tab \(index)", .ignored("no tab view on screen"))
         }
-        let id = tabs.tabs.indices.contains(index) ? tabs.tabs[index].id : nil
-        return record("user tab \(index)", tabs.userSelectedTab(id))
+        guard tabs.tabs.indices.contains(index) else {
+            // A tab bar has no such item to tap: the test's mistake, not a write of SwiftUI's.
+            return record("user tab \(index)", .ignored("\(tabs) has no tab \(index) (it has \(tabs.tabs.count))"))
+        }
+        return record("user tab \(index)", tabs.userSelectedTab(tabs.tabs[index].id))
     }
 
     /// The width class of `split` changes: it collapses to one column or expands to two.
@@ -319,6 +326,12 @@ public final class NavigationModelDriver {
     private func record(_ gesture: String, _ outcome: UserWriteOutcome) -> UserWriteOutcome {
         entries.append(.line("\(gesture): \(outcome)"))
         return outcome
+    }
+
+    /// Why a back tap finds no stack: the screen on top is in none (a stack beneath a sheet is
+    /// covered by it).
+    private var noStackOnTop: String {
+        "no stack holds the screen on top (\(model.current.map { "\($0)" } ?? "nothing")), so there is no back button"
     }
 
     private func nearest<T>(_ type: T.Type) -> T? {

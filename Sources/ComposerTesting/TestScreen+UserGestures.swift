@@ -18,6 +18,10 @@ public enum UserGestureError: Error, Equatable, CustomStringConvertible {
     /// A screen that would leave refuses (``TestScreen/canBeDismissed`` is `false`), so the sheet
     /// springs back, as UIKit's `isModalInPresentation` makes it.
     case dismissalVetoed(screen: String, refusing: String)
+    /// A tap on the selected tab would pop its stack to the root, and a screen the pop would remove
+    /// refuses (``TestScreen/canBeDismissed`` is `false`), so the stack stays, as the UIKit adapter
+    /// refuses that tap.
+    case popToRootVetoed(navigation: String, refusing: String)
     /// No tab at that index.
     case noSuchTab(index: Int, tabs: String, count: Int)
 
@@ -34,6 +38,8 @@ public enum UserGestureError: Error, Equatable, CustomStringConvertible {
             "\(screen) is presented as \(style), which cannot be swiped down (only sheets can)"
         case .dismissalVetoed(let screen, let refusing):
             "swiping down \(screen) springs back: \(refusing) refuses to be dismissed (canBeDismissed is false)"
+        case .popToRootVetoed(let navigation, let refusing):
+            "tapping the selected tab again leaves \(navigation) as it is, not popped to its root: \(refusing) refuses to be dismissed (canBeDismissed is false)"
         case .noSuchTab(let index, let tabs, let count): "\(tabs) has no tab \(index) (it has \(count))"
         }
     }
@@ -75,7 +81,7 @@ extension TestTabsContainer {
     /// holding more than one screen, it pops to its root, animated, as `UITabBarController` pops a
     /// navigation controller whose selected tab is tapped again, and the change is reported as
     /// the user's. A screen the pop would remove whose ``TestScreen/canBeDismissed`` is `false`
-    /// keeps the stack (``UserGestureError/dismissalVetoed(screen:refusing:)``), as the UIKit
+    /// keeps the stack (``UserGestureError/popToRootVetoed(navigation:refusing:)``), as the UIKit
     /// adapter refuses such a tap in `tabBarController(_:shouldSelect:)`.
     ///
     /// Throws ``UserGestureError`` when the container is not in a window, is covered by a
@@ -99,7 +105,9 @@ extension TestTabsContainer {
             {
                 // As the UIKit adapter answers `shouldSelect` for the selected tab: a screen the
                 // pop would remove that refuses to leave keeps the stack.
-                try checkUserMayRemove(Array(navigation.stackStorage.dropFirst()), from: navigation)
+                try checkUserMayRemove(Array(navigation.stackStorage.dropFirst())) {
+                    .popToRootVetoed(navigation: navigation.description, refusing: $0)
+                }
                 try await navigation.setStack([root], animated: true)
             }
         } else {
@@ -133,21 +141,23 @@ extension TestScreen {
             throw UserGestureError.covered(screen: level.description, by: "\(cover)")
         }
         try level.checkOnScreen(in: window)
-        try checkUserMayRemove([level], from: level)
+        try checkUserMayRemove([level]) { .dismissalVetoed(screen: level.description, refusing: $0) }
         let leaving = window.current
         try await host.dismissPresentedScreen(animated: animated)
         DefaultRouter.userDidChangeScreens(in: window, leaving: leaving)
     }
 }
 
-/// Throws ``UserGestureError/dismissalVetoed(screen:refusing:)``, naming `gesturedOn`, when one of
-/// `screens` (or what they hold or present) refuses to leave: the gesture springs back.
+/// Throws the error `refused` makes of the refusing screen's description when one of `screens` (or
+/// what they hold or present) refuses to leave: the gesture does nothing.
 @MainActor
-func checkUserMayRemove(_ screens: [any Screen], from gesturedOn: TestScreen) throws {
+func checkUserMayRemove(
+    _ screens: [any Screen], else refused: (_ refusing: String) -> UserGestureError
+) throws {
     do {
         try ScreenTree.checkDismissal(of: screens)
     } catch let refusal as DismissalRefusedError {
-        throw UserGestureError.dismissalVetoed(screen: gesturedOn.description, refusing: refusal.screen)
+        throw refused(refusal.screen)
     }
 }
 

@@ -31,7 +31,6 @@ public final class TransitionClock {
     }
 
     private var pending: [Pending] = []
-    private var pendingWaiters: [CheckedContinuation<Void, Never>] = []
 
     /// Creates a clock in `mode`.
     public init(mode: Mode = .immediate) {
@@ -60,11 +59,15 @@ public final class TransitionClock {
         return finishing.count
     }
 
-    /// Returns once at least one transition is pending (at once if one already is). Only a
-    /// ``Mode/manual`` clock ever has pending transitions.
-    public func waitForPendingTransition() async {
-        guard pending.isEmpty else { return }
-        await withCheckedContinuation { pendingWaiters.append($0) }
+    /// Lets other tasks run (a navigation started in a task) until at least one transition is
+    /// pending (at once if one already is); returns whether one is. Gives up after `turns` turns of
+    /// the main actor, so a test whose navigation never starts a transition (it failed first, or
+    /// the clock is ``Mode/immediate``, which never holds one) fails its expectation instead of
+    /// hanging. Only a ``Mode/manual`` clock ever has pending transitions.
+    @discardableResult
+    public func waitForPendingTransition(turns: Int = 10_000) async -> Bool {
+        for _ in 0..<turns where pending.isEmpty { await Task.yield() }
+        return !pending.isEmpty
     }
 
     /// Runs one transition: returns at once in immediate mode, else when the test advances the clock.
@@ -72,9 +75,6 @@ public final class TransitionClock {
         guard mode == .manual else { return }
         await withCheckedContinuation { continuation in
             pending.append(Pending(description: description, continuation: continuation))
-            let waiters = pendingWaiters
-            pendingWaiters = []
-            for waiter in waiters { waiter.resume() }
         }
     }
 }

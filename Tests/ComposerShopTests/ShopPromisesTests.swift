@@ -41,7 +41,7 @@ struct ShopPromisesTests {
     func sizePicker() async throws {
         let (routes, window, router) = try await shop()
         let asking = Task { try await routes.pickSize(for: ProductID("42")) }
-        for _ in 0..<1_000 where router.waitingResults == 0 { await Task.yield() }
+        #expect(await router.waitForResultWait())
         let picker = try #require(window.current as? SizePickerScreen)
 
         picker.choose(.medium)
@@ -53,7 +53,7 @@ struct ShopPromisesTests {
         #expect(window.screen(named: "size picker") == nil)
 
         let askingAgain = Task { try await routes.pickSize(for: ProductID("42")) }
-        for _ in 0..<1_000 where router.waitingResults == 0 { await Task.yield() }
+        #expect(await router.waitForResultWait())
         try await #require(window.current as? SizePickerScreen).userSwipeDown()
 
         #expect(try await askingAgain.value == nil)

@@ -6,6 +6,23 @@ import Testing
 @MainActor
 @Suite("Twin: transitions run on a clock the test controls")
 struct TwinTransitionClockTests {
+    /// A test that waits for a transition that never comes (its navigation failed first, or the
+    /// clock is immediate, which holds none) is told so, and goes on to fail its expectation,
+    /// instead of hanging; one that comes is waited for.
+    @Test func waitingForATransitionGivesUpWhenNoneComes() async throws {
+        let clock = TransitionClock(mode: .manual)
+        let window = TwinFixtures.navigationWindow(clock: clock)
+        let main = try TwinFixtures.navigation("main", in: window)
+
+        #expect(await clock.waitForPendingTransition(turns: 100) == false)
+        let push = Task { try await main.push(TestScreen("list"), animated: true) }
+        #expect(await clock.waitForPendingTransition())
+        #expect(clock.pendingTransitions == [#"push screen "list" on nav "main""#])
+        clock.advanceAll()
+        try await push.value
+        #expect(await TransitionClock(mode: .immediate).waitForPendingTransition(turns: 100) == false)
+    }
+
     @Test func aPushChangesTheStackAtOnceAndCallsDidCallbacksWhenItsAnimationEnds() async throws {
         let clock = TransitionClock(mode: .manual)
         let window = TwinFixtures.navigationWindow(clock: clock)

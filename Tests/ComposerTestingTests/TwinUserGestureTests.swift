@@ -49,7 +49,7 @@ struct TwinUserGestureTests {
         window.lifecycle.clear()
 
         await #expect(
-            throws: UserGestureError.dismissalVetoed(screen: #"nav "products""#, refusing: #"screen "product 42""#)
+            throws: UserGestureError.popToRootVetoed(navigation: #"nav "products""#, refusing: #"screen "product 42""#)
         ) {
             try await tabs.userSelectTab(at: 1)
         }

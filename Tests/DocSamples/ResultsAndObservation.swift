@@ -89,7 +89,7 @@ func pickerAnswersTheModel() async throws {
     let router = DefaultRouter(window: window)
     let model = ThemeModel(router: router)
     let asking = Task { await model.chooseColour() }
-    for _ in 0..<1_000 where router.waitingResults == 0 { await Task.yield() }
+    #expect(await router.waitForResultWait())
 
     let picker = try #require(window.current as? ColourPickerScreen)
     picker.show(.green)
@@ -107,7 +107,7 @@ func completionFormAnswers() async throws {
     let router = DefaultRouter(window: window)
     let model = ThemeModel(router: router)
     model.chooseColourWithoutAsync()
-    for _ in 0..<1_000 where router.waitingResults == 0 { await Task.yield() }
+    #expect(await router.waitForResultWait())
     try #require(window.current as? ColourPickerScreen).cancel()
     for _ in 0..<1_000 where router.waitingResults > 0 { await Task.yield() }
     #expect(model.colour == .blue)
@@ -124,7 +124,7 @@ func swipingThePickerAway() async throws {
     let model = ThemeModel(router: router)
 
     let asking = Task { await model.chooseColour() }
-    for _ in 0..<1_000 where router.waitingResults == 0 { await Task.yield() }
+    #expect(await router.waitForResultWait())
     try await #require(window.current).userSwipeDown()
     await asking.value
 

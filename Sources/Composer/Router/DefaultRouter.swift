@@ -54,15 +54,21 @@ public final class DefaultRouter {
     public var waitingNavigations: Int { queue.waitingCount }
 
     /// Adds an interceptor that guards every navigation; it receives the navigation's context.
+    ///
+    /// A router with a guard of its own handles the user's tab taps in its window (see
+    /// ``tabTapRouter(in:)``), so a tab the user taps is guarded as a navigation is.
     public func add<I: RoutingInterceptor>(_ interceptor: I) where I.Context == Any {
         globals.add(interceptor: interceptor)
+        observation.startListening(self)
     }
 
     /// Adds a guard that sees the whole plan of every navigation (every screen it reveals, builds
     /// or creates as a predefined child), so one guard protects a screen wherever it appears.
+    /// Like a router-wide interceptor, it makes the router handle the user's tab taps in its window.
     public func add<I: NavigationPlanInterceptor>(planInterceptor interceptor: I) {
         planInterceptors.append(
             ErasedPlanInterceptor(name: "\(I.self)") { plan in try await interceptor.intercept(plan) })
+        observation.startListening(self)
     }
 
     /// Adds a context task that runs on every screen of every navigation.

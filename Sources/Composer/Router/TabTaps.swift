@@ -28,8 +28,10 @@ extension DefaultRouter {
     }
 
     /// The router of `window` that handles its tab taps: the first one that guards tabs, or else
-    /// the first that observes the window. `nil` when no router listens to the window, and the
-    /// adapter selects the tab itself.
+    /// the first that listens to the window. A router listens once it has a guard that a tap could
+    /// meet (``guardTabTaps(with:)``, a router-wide or plan interceptor), an observer, or a caller
+    /// waiting for a screen's result. `nil` when no router listens to the window, and the adapter
+    /// selects the tab itself.
     public static func tabTapRouter(in window: any ScreenWindow) -> DefaultRouter? {
         let routers = RouterObservation.listeningRouters(in: window)
         return routers.first { !$0.tabTapGuards.isEmpty } ?? routers.first

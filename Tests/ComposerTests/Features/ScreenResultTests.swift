@@ -24,6 +24,24 @@ struct ScreenResultTests {
         return picker
     }
 
+    /// The test kit's wait for a caller to await a screen's result returns once one does, with the
+    /// screen on top and its handle set, and gives up, saying so, when none comes.
+    @Test("A test waits until a caller awaits a screen's result, and is told when none does")
+    func testWaitsForTheResultWait() async throws {
+        let router = router
+        #expect(await router.waitForResultWait(turns: 100) == false)
+        let probe = ResultProbe(router, routes.presentedPicker, with: .blue)
+
+        #expect(await router.waitForResultWait())
+        let picker = try #require(window.current as? ColourPicker)
+        #expect(picker.name == "picker blue")
+        #expect(picker.resultHandle?.isFinished == false)
+        #expect(await router.waitForResultWait(beyond: 1, turns: 100) == false)
+        picker.resultHandle?.finish(with: .red)
+        await turns { probe.outcome != nil }
+        #expect(try probe.value() == .red)
+    }
+
     @Test("A presented screen that finishes with a value is dismissed, then the caller receives the value")
     func presentedFinishesWithValue() async throws {
         let router = router
