@@ -72,10 +72,10 @@ extension TestNavigationContainer {
 extension TestTabsContainer {
     /// Simulates the user tapping the tab at `index`, as UIKit's `tabBarController(_:shouldSelect:)`
     /// hands it to the router through the adapter: a tap is a navigation
-    /// (``/Composer/DefaultRouter/userTapsTab(at:in:)``) when a router listens to the window, so the
-    /// tab's guards run first and a refusal keeps the selected tab (the ``/Composer/RoutingError``
-    /// is thrown). Without such a router, the tab is selected and the change reported to the
-    /// window's routers as the user's.
+    /// (``/Composer/DefaultRouter/userTapsTab(at:in:)``) when the window has a router to hand it to
+    /// (``/Composer/DefaultRouter/tabTapRouter(in:)``), so the tab's guards run first and a refusal
+    /// keeps the selected tab (the ``/Composer/RoutingError`` is thrown). Without such a router, the
+    /// tab is selected and the change reported to the window's routers as the user's.
     ///
     /// A tap on the selected tab is no navigation: when that tab is a ``TestNavigationContainer``
     /// holding more than one screen, it pops to its root, animated, as `UITabBarController` pops a

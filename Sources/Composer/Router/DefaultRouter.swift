@@ -59,7 +59,7 @@ public final class DefaultRouter {
     /// ``tabTapRouter(in:)``), so a tab the user taps is guarded as a navigation is.
     public func add<I: RoutingInterceptor>(_ interceptor: I) where I.Context == Any {
         globals.add(interceptor: interceptor)
-        observation.startListening(self)
+        observation.registerGuards(of: self)
     }
 
     /// Adds a guard that sees the whole plan of every navigation (every screen it reveals, builds
@@ -68,7 +68,7 @@ public final class DefaultRouter {
     public func add<I: NavigationPlanInterceptor>(planInterceptor interceptor: I) {
         planInterceptors.append(
             ErasedPlanInterceptor(name: "\(I.self)") { plan in try await interceptor.intercept(plan) })
-        observation.startListening(self)
+        observation.registerGuards(of: self)
     }
 
     /// Adds a context task that runs on every screen of every navigation.

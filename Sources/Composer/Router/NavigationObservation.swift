@@ -126,6 +126,8 @@ extension DefaultRouter {
 final class RouterObservation {
     /// The routers with observers or result waits, which user changes are reported to.
     private static var listeners: [Weak] = []
+    /// The routers with router-wide or plan guards, which a tab tap is handed to.
+    private static var guarded: [Weak] = []
 
     private struct Weak {
         weak var router: DefaultRouter?
@@ -144,6 +146,8 @@ final class RouterObservation {
     var pendingResults: [PendingResult] = []
     /// Whether this router is in ``listeners``.
     @exclusivity(unchecked) private(set) var listens = false
+    /// Whether this router is in ``guarded``.
+    private var isGuarded = false
     /// How many removals of finished screens are running.
     var removalsRunning = 0
     /// The changes (navigations, removals of finished screens) reporting now, nested ones
@@ -161,12 +165,32 @@ final class RouterObservation {
 
     /// The listening routers that navigate in `window`, in the order they began listening.
     static func listeningRouters(in window: any ScreenWindow) -> [DefaultRouter] {
-        listeners.removeAll { $0.router == nil }
+        routers(in: window, of: &listeners)
+    }
+
+    /// The routers with router-wide or plan guards that navigate in `window`, in the order they
+    /// got their first one.
+    static func guardedRouters(in window: any ScreenWindow) -> [DefaultRouter] {
+        routers(in: window, of: &guarded)
+    }
+
+    /// The routers of `registry` that navigate in `window`, dropping those released.
+    private static func routers(in window: any ScreenWindow, of registry: inout [Weak]) -> [DefaultRouter] {
+        registry.removeAll { $0.router == nil }
         var routers: [DefaultRouter] = []
-        for listener in listeners {
-            if let router = listener.router, router.windowProvider.window === window { routers.append(router) }
+        for entry in registry {
+            if let router = entry.router, router.windowProvider.window === window { routers.append(router) }
         }
         return routers
+    }
+
+    /// Makes `router` one that a tab tap in its window can find (``guardedRouters(in:)``) once it
+    /// has a router-wide or plan guard. Unlike listening, it costs its navigations nothing: such a
+    /// router reports nothing until it has an observer or a result wait.
+    func registerGuards(of router: DefaultRouter) {
+        guard !isGuarded else { return }
+        isGuarded = true
+        Self.guarded.append(Weak(router: router))
     }
 
     /// Starts receiving the reports of the user's changes in `router`'s window, remembering the

@@ -27,14 +27,15 @@ extension DefaultRouter {
         observation.startListening(self)
     }
 
-    /// The router of `window` that handles its tab taps: the first one that guards tabs, or else
-    /// the first that listens to the window. A router listens once it has a guard that a tap could
-    /// meet (``guardTabTaps(with:)``, a router-wide or plan interceptor), an observer, or a caller
-    /// waiting for a screen's result. `nil` when no router listens to the window, and the adapter
-    /// selects the tab itself.
+    /// The router of `window` that handles its tab taps: the first one that guards tabs
+    /// (``guardTabTaps(with:)``), else the first with a router-wide or plan interceptor, else the
+    /// first that listens to the window (one with an observer, or a caller waiting for a screen's
+    /// result). `nil` when no router of the window has any of these, and the adapter selects the
+    /// tab itself.
     public static func tabTapRouter(in window: any ScreenWindow) -> DefaultRouter? {
-        let routers = RouterObservation.listeningRouters(in: window)
-        return routers.first { !$0.tabTapGuards.isEmpty } ?? routers.first
+        let listening = RouterObservation.listeningRouters(in: window)
+        return listening.first { !$0.tabTapGuards.isEmpty } ?? RouterObservation.guardedRouters(in: window).first
+            ?? listening.first
     }
 
     /// Handles the user's tap on the tab at `index` of `tabs` as a navigation to that tab: the

@@ -20,8 +20,8 @@
     /// leave (``/Composer/DismissalVetoing``) springs back when swiped, as the router's own
     /// navigations are refused.
     /// - `tabBarController(_:shouldSelect:)`: a tap on another tab becomes
-    ///   ``/Composer/DefaultRouter/userTapsTab(at:in:)`` when a router listens to the window (see
-    ///   ``/Composer/DefaultRouter/guardTabTaps(with:)``), which selects the tab once its guards
+    ///   ``/Composer/DefaultRouter/userTapsTab(at:in:)`` when the window has a router to hand it to
+    ///   (``/Composer/DefaultRouter/tabTapRouter(in:)``), which selects the tab once its guards
     ///   allow it; otherwise the tap goes ahead and `tabBarController(_:didSelect:)` reports it. A
     ///   tap on the selected tab, which UIKit answers by popping its navigation controller to the
     ///   root, is refused while a screen that pop would remove refuses to leave
@@ -108,7 +108,7 @@
         private var tapsWithTheRouter: Set<ObjectIdentifier> = []
 
         /// Hands a tap on another tab to the window's router, which selects it once its guards
-        /// allow it; lets the tap through when no router listens to the window.
+        /// allow it; lets the tap through when the window has no router to hand it to.
         public func tabBarController(
             _ tabBarController: UITabBarController, shouldSelect viewController: UIViewController
         ) -> Bool {
