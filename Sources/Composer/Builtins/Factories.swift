@@ -105,6 +105,8 @@ public struct PredefinedChildrenFactory<Base: ContainerFactory>: ContainerFactor
     private let base: Base
     /// Each predefined child, in order: builds it and puts it into the list of children.
     var predefined: [@MainActor (Base.Context, inout ContainerChildren) throws -> Void]
+    /// The `validate(_:)` of each predefined child's factory, in order.
+    var validations: [@MainActor (Base.Context) throws -> Void] = []
 
     /// Wraps `base`, building `children` first on every build.
     public init(_ base: Base, children: [@MainActor (Base.Context) throws -> any Screen]) {
@@ -120,11 +122,12 @@ public struct PredefinedChildrenFactory<Base: ContainerFactory>: ContainerFactor
         return children
     }
 
-    /// Asks `base` to check `context`: wrapping a factory keeps its check before any guard runs.
-    /// (The predefined children are built before the guards too, so their factories' refusals
-    /// come as early.)
+    /// Asks `base`, then the factory of each predefined child, to check `context`: wrapping a
+    /// factory keeps its check before any guard runs, and a child's factory refuses as a step's
+    /// factory does, before anything is built.
     public func validate(_ context: Base.Context) throws {
         try base.validate(context)
+        for validate in validations { try validate(context) }
     }
 
     /// Builds the container holding `children`, which already start with the predefined ones.

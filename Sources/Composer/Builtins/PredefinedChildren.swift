@@ -8,8 +8,10 @@ extension PredefinedChildrenFactory {
     /// way a later step's action would put it there (`addTab(.insert(at: 0))`, a push, a detail).
     ///
     /// The compiler checks that the action goes into this factory's container and that the
-    /// factory takes the container's context. The child is built each time the container is,
-    /// before the children later steps integrate.
+    /// factory takes the container's context. `factory`'s `validate(_:)` is asked with the
+    /// container's factory's, before any guard. The child is built each time the container is,
+    /// before the children later steps integrate: when the navigation plans, before its guards run,
+    /// so that the plan lists it (a navigation a guard then refuses built it, and shows nothing).
     ///
     /// ```swift
     /// let tabs = PredefinedChildrenFactory(TabsContainerFactory { _ in TestTabsContainer("main") })
@@ -24,8 +26,11 @@ extension PredefinedChildrenFactory {
     /// Adds a predefined child built by `factory`, prepared by `task` with the container's context
     /// right after it is built, then put into the container by `action`.
     ///
-    /// The task runs once per build of the container, like a context task of a step that was just
-    /// built; it does not run again when the container is found on screen.
+    /// The task runs once per build of the child, like a context task of a step that was just
+    /// built; it does not run again when the container is found on screen. The child is built when
+    /// the navigation plans, before its guards, so a navigation a guard refuses has run the task
+    /// too (on a child it then drops): the task prepares the child, and leaves the app's state to
+    /// the steps that show it.
     public func with<F: Factory, A: ContainerAction, T: ContextTask>(
         _ factory: F, using action: A, adding task: T
     ) -> Self
@@ -41,6 +46,7 @@ extension PredefinedChildrenFactory {
     ) -> Self where F.Context == Base.Context {
         var copy = self
         let position = predefined.count
+        copy.validations.append { context in try factory.validate(context) }
         copy.predefined.append { context, children in
             let part = "predefined child \(position) of \(Base.ViewController.self)"
             let child: F.ViewController

@@ -10,7 +10,9 @@ public struct RoutingError: Error, CustomStringConvertible, Sendable {
         /// No step of the chain found its screen, so there is nothing to start from. The failing
         /// step is the chain's outermost one, which cannot be built and so must be found.
         case noAnchor
-        /// A step that cannot be built was not found.
+        /// A screen the navigation needed was not found: a step that cannot be built found nothing,
+        /// a finder threw or answered with a screen outside the window, or a tapped tab does not
+        /// exist.
         case screenNotFound
         /// A context did not have the type a step expected.
         case contextMismatch
@@ -39,7 +41,8 @@ public struct RoutingError: Error, CustomStringConvertible, Sendable {
         /// A context task failed.
         case contextTaskFailed
         /// The navigation's task was cancelled (or an interrupting navigation cancelled it) before
-        /// it changed the screen. A guard or factory that stopped the cancelled navigation is
+        /// it changed the screen; for ``DefaultRouter/navigate(to:with:awaitingResult:animated:queueing:)``,
+        /// the wait for the result was cancelled, and the screen it showed stays. A guard or factory that stopped the cancelled navigation is
         /// named in ``RoutingError/step``, with its error as ``RoutingError/underlyingError``.
         case cancelled
         /// The navigation asked to fail at once when another one is running
@@ -129,7 +132,8 @@ public struct FailingStep: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// The step's position in the chain, the destination being 0; `nil` for a router-wide
-    /// interceptor or task, and for a transition that serves several steps.
+    /// interceptor and for a transition that serves several steps. A router-wide context task is
+    /// named at the position of the step whose screen it prepared.
     public let position: Int?
     /// The part that failed.
     public let role: Role

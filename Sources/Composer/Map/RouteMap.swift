@@ -3,8 +3,8 @@
 /// Each step is a node named by its screen type, finder and factory; each action is an edge from
 /// the step a screen joins to the step it builds, labelled with the action. A step that appears in
 /// several destinations (the tab container, a shared navigation stack) is drawn once, so the map
-/// shows where routes meet. Guards (interceptors) and context tasks are written on their step and
-/// the step is drawn bold; each named destination is an extra node with its context type and
+/// shows where routes meet. Guards (interceptors) and context tasks are written on their step, and a
+/// guarded step is drawn bold; each named destination is an extra node with its context type and
 /// any link patterns that open it, pointing at its screen's step.
 ///
 /// Types are written short, for a person to read: a generic argument that repeats the step's
@@ -44,7 +44,8 @@ public struct RouteMap {
         /// The index in ``steps`` of the step whose screen the action shows.
         public let to: Int
         /// The action, named by its type, with `(expecting container …)` when it works on the
-        /// container around the step's screen; empty for a screen its container builds itself.
+        /// container around the step's screen. For a screen its container builds itself, the
+        /// action that makes it visible in the container (`SelectTabAction` for a tab).
         public let action: String
     }
 

@@ -152,9 +152,11 @@ public final class DefaultRouter {
     func takeTurn(_ queueing: NavigationQueueing) async throws(RoutingError) {
         switch queueing {
         case .failIfBusy where queue.isRunning:
-            throw RoutingError(
-                code: .busy, expected: "no other navigation running (failIfBusy)",
-                found: "another navigation is running; nothing on screen was changed")
+            // Logged as every failed navigation is: the queue refuses before any run exists.
+            throw logged(
+                RoutingError(
+                    code: .busy, expected: "no other navigation running (failIfBusy)",
+                    found: "another navigation is running; nothing on screen was changed"))
         case .interrupt where queue.isRunning:
             // A caller already cancelled never runs: it must not stop the navigation running.
             guard !Task.isCancelled else { break }
@@ -169,9 +171,10 @@ public final class DefaultRouter {
         do {
             try await queue.acquire(first: queueing == .interrupt)
         } catch {
-            throw RoutingError(
-                code: .cancelled, expected: "the navigation to wait for its turn",
-                found: "its task was cancelled while waiting; nothing on screen was changed")
+            throw logged(
+                RoutingError(
+                    code: .cancelled, expected: "the navigation to wait for its turn",
+                    found: "its task was cancelled while waiting; nothing on screen was changed"))
         }
     }
 

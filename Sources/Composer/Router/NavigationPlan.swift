@@ -38,7 +38,9 @@ public struct NavigationPlan {
         public let position: Int?
     }
 
-    /// Every screen the navigation reveals or creates, the found screen's first, destination last.
+    /// Every screen the navigation reveals or creates, the found screen's first, then the steps'
+    /// screens up to the destination; the predefined children of a container it builds come after
+    /// the destination's entry.
     public let entries: [Entry]
 
     /// Whether any screen of the plan is a `T` (the class or a subclass). For a marker protocol,

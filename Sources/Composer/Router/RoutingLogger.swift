@@ -1,8 +1,10 @@
 /// How much a ``RoutingLogEntry`` matters.
 public enum RoutingLogLevel: Int, Sendable, Comparable, CustomStringConvertible {
-    /// Step-by-step detail: each finder asked, each screen built.
+    /// The plan once the navigation has made it, before any guard runs: every step, what its
+    /// finder found and what would be built (the report of ``info``, written earlier).
     case debug
-    /// One line per navigation: what was planned and how it ended.
+    /// One entry per successful navigation: the destination's type on the first line, then the
+    /// plan's report, step by step (several lines).
     case info
     /// Something the app should fix: a failed navigation.
     case error

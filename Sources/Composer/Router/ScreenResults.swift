@@ -19,7 +19,9 @@ public protocol ResultReturning: Screen {
     /// What the screen answers with.
     associatedtype ResultValue
 
-    /// How the screen answers the caller that waits for it, set by the router; `nil` while nobody waits.
+    /// How the screen answers the caller that waits for it, set by the router; `nil` before anyone
+    /// waited. It stays after its caller stopped waiting (the waiting task cancelled): a finish
+    /// then still removes the screen.
     var resultHandle: ResultHandle<ResultValue>? { get set }
 }
 
@@ -268,7 +270,7 @@ extension DefaultRouter {
             let traits = try changingWindow(step: step, expected: "a window to remove the screen from")
             await traits.settle()
             let tree = ScreenTree(window: traits.window, revisioning: traits.revisioning)
-            guard tree.contains(screen) else { return }
+            guard tree.holds(screen) else { return }
             observation.removalsRunning += 1
             defer { observation.removalsRunning -= 1 }
             try await reportingJump(in: traits.window, current: tree.current) { () async throws(RoutingError) in

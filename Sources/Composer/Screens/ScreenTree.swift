@@ -121,7 +121,10 @@ public struct ScreenTree {
         return screen
     }
 
-    /// Whether `screen` is in this window's tree.
+    /// Whether `screen` is on one of this window's presentation levels: the root level and the
+    /// levels presented above it along what the user sees. A presentation made in the context of a
+    /// tab that is not selected is held by the window but is on none of them: it shows again when
+    /// its tab is selected, and until then no search finds it.
     public func contains(_ screen: any Screen) -> Bool {
         guard let levelRoot = Self.levelRoot(of: screen) else { return false }
         return presentationLevels.contains { $0 === levelRoot }

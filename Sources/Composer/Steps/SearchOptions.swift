@@ -12,7 +12,8 @@ public struct SearchOptions: OptionSet, Sendable, Hashable {
         self.rawValue = rawValue
     }
 
-    /// The screen the user sees on top.
+    /// The screen the user sees on top of the starting level (the current screen when the search
+    /// starts at the top level).
     public static let current = SearchOptions(rawValue: 1 << 0)
     /// The screens on screen at the starting level: visible tabs, stack tops, split columns.
     public static let visible = SearchOptions(rawValue: 1 << 1)
@@ -33,7 +34,8 @@ public struct SearchOptions: OptionSet, Sendable, Hashable {
     public static let currentAndParents: SearchOptions = [.current, .parent]
     /// Every visible screen of every level, the current one first.
     public static let allVisible: SearchOptions = [.current, .visible, .presenting]
-    /// Every screen in the window, the current one first.
+    /// Every screen on the window's presentation levels, the current one first (a presentation in
+    /// the context of a tab that is not selected is on none: see ``ScreenTree/contains(_:)``).
     public static let all: SearchOptions = [.current, .visible, .contained, .presenting, .presented, .parent]
 }
 

@@ -1,7 +1,7 @@
 /// Decides whether a navigation may go ahead: a login gate, a feature flag, a purchase check.
 ///
-/// The router runs the global interceptors, then those of every step from the anchor to the
-/// destination, before changing anything. The destination's interceptors run even when the
+/// The router runs the global interceptors, then the plan interceptors, then those of every step
+/// from the anchor to the destination, before changing anything. The destination's interceptors run even when the
 /// destination already exists: a guard protects the screen, not the path. To reject, throw; the
 /// error is reported inside ``RoutingError/Code/interceptorRejected``. An interceptor may itself
 /// navigate through the same router (to show a login screen, say) and wait for the user.
@@ -60,12 +60,14 @@ extension ContextTask {
 /// Runs after a navigation succeeded: analytics, a "last seen" record, a tooltip.
 @MainActor
 public protocol PostRoutingTask {
-    /// The type of the destination screen.
+    /// The type of the screen it runs on: the destination's for a task of the destination step (or
+    /// a router-wide one), that step's own screen for a task of an earlier step.
     associatedtype ViewController
     /// The context of the navigation.
     associatedtype Context
 
-    /// Called once per navigation with the destination and every screen of the chain, the
+    /// Called once per navigation with the screen of the step it was added to (the destination for
+    /// the destination's step and for a router-wide task) and every screen of the chain, the
     /// destination first and the anchor last.
     func execute(on destination: ViewController, with context: Context, screens: [any Screen])
 }

@@ -6,7 +6,8 @@ public struct ClassFinder<ViewController, Context>: StackIteratingFinder {
     public let searchStart: SearchStart
 
     /// A finder looking at `options` (every screen by default, so a deep link finds a screen in a
-    /// background tab or under a modal).
+    /// background tab or under a modal; not a presentation made in the context of a tab that is
+    /// not selected, which is off the presentation levels the search walks).
     public init(
         _ type: ViewController.Type = ViewController.self, options: SearchOptions = .all, start: SearchStart = .topmost
     ) {
@@ -38,7 +39,8 @@ where ViewController.Context == Context {
     }
 }
 
-/// Finds one particular screen instance while it is in the tree; it does not keep it alive.
+/// Finds one particular screen instance while it is in the tree (on one of its presentation levels,
+/// ``ScreenTree/contains(_:)``); it does not keep it alive.
 public struct InstanceFinder<ViewController: AnyObject, Context>: Finder {
     private weak var instance: ViewController?
 
