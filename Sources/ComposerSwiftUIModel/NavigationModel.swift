@@ -107,6 +107,9 @@ public final class NavigationModel: ScreenWindow, TreeRevisioning, TransitionSet
     /// Called with each acknowledgement the model starts waiting for; the test kit's driver answers
     /// it to stand in for a view.
     @ObservationIgnored package var acknowledgementRequested: (@MainActor (PendingAcknowledgement) -> Void)?
+    /// What stands in for the views in a test, as a timeout's message names it; set by the test
+    /// kit's driver.
+    @ObservationIgnored package var viewsStandIn: String?
 
     @ObservationIgnored @exclusivity(unchecked) private var waiters: [Waiter] = []
     @ObservationIgnored @exclusivity(unchecked) private var nextWaiterID = 0
@@ -491,13 +494,19 @@ public final class NavigationModel: ScreenWindow, TreeRevisioning, TransitionSet
     }
 
     private func timeOut(waiter id: Int) {
-        guard let index = waiters.firstIndex(where: { $0.id == id }) else { return }
-        let waiter = waiters.remove(at: index)
+        guard waiters.contains(where: { $0.id == id }) else { return }
         let missed = storedPendingAcknowledgements
         changePendingAcknowledgements { $0.removeAll() }
-        waiter.continuation.resume(
-            throwing: AcknowledgementTimeoutError(expected: missed.map(\.description), timeout: acknowledgementTimeout))
-        resumeWaitersIfSettled()
+        let error = AcknowledgementTimeoutError(
+            expected: missed.map(\.description), timeout: acknowledgementTimeout, standIn: viewsStandIn)
+        // Every wait gets the timeout: what they waited for was dropped unseen, and another wait
+        // resumed as settled would report changes the views never showed.
+        let failed = waiters
+        waiters.removeAll()
+        for waiter in failed {
+            waiter.timer.cancel()
+            waiter.continuation.resume(throwing: error)
+        }
     }
 
     private func fail(_ pending: PendingAcknowledgement, with error: any Error) {

@@ -384,7 +384,7 @@ open class NavigationNode: ModalPresenting, DismissalVetoing, Identifiable, Hash
     }
 
     /// Whether this node is presented as a full-screen cover, which hides the whole window.
-    public var hidesWindowWhenPresented: Bool { presenterNode != nil && presentationStyle == .fullScreenCover }
+    public var hidesWindowWhenPresented: Bool { presenterNode != nil && activePresentationStyle == .fullScreenCover }
 
     // MARK: - ModalPresenting
 

@@ -8,7 +8,8 @@ public enum NodeError: Error, Equatable, CustomStringConvertible {
     case alreadyInTree(node: String, place: String)
     /// The same node twice in one list of children.
     case duplicateChild(node: String, container: String)
-    /// A navigation stack or split view pushed onto a stack: SwiftUI cannot nest them in a path.
+    /// A navigation stack or split view pushed onto a stack, or a container holding one at any
+    /// depth (tabs of stacks): SwiftUI cannot nest them in a path.
     case notPushable(node: String, stack: String)
     /// A container that would contain itself.
     case wouldContainItself(node: String, container: String)
@@ -48,10 +49,22 @@ public struct AcknowledgementTimeoutError: Error, CustomStringConvertible {
     public let expected: [String]
     /// How long it waited.
     public let timeout: Duration
+    /// What stands in for the views in a test (the test kit's driver, with its mode), `nil` when
+    /// the views acknowledge: the message then says where to look.
+    let standIn: String?
 
-    /// `the view did not acknowledge <expected> within <timeout>; ...`.
+    init(expected: [String], timeout: Duration, standIn: String?) {
+        self.expected = expected
+        self.timeout = timeout
+        self.standIn = standIn
+    }
+
+    /// `the view did not acknowledge the <expected> within <timeout>: ...`, or, in a test, what
+    /// stands in for the views (the test kit's driver and its mode) in place of the view.
     public var description: String {
-        "the view did not acknowledge the \(expected.joined(separator: ", ")) within \(timeout): "
+        let what = "the \(expected.joined(separator: ", ")) within \(timeout)"
+        if let standIn { return "\(standIn) did not acknowledge \(what)" }
+        return "the view did not acknowledge \(what): "
             + "a view shows a node only when it calls didAppear() from onAppear, and didDisappear() from onDisappear"
     }
 }

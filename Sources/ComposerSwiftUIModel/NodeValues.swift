@@ -37,8 +37,13 @@ public enum SheetDetent: Hashable, Sendable, CustomStringConvertible {
         case .medium: "medium"
         case .large: "large"
         case .fraction(let value): "fraction \(value)"
-        case .height(let value): "height \(value)"
+        case .height(let value): "height \(Self.points(value))"
         }
+    }
+
+    /// `value` as a person writes it: `200`, not `200.0`; `200.5` as it is.
+    private static func points(_ value: Double) -> String {
+        value.rounded() == value && abs(value) < 1e15 ? "\(Int(value))" : "\(value)"
     }
 }
 

@@ -20,7 +20,7 @@ public enum SplitColumn: String, Hashable, Sendable {
 @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
 @MainActor
 open class SplitNode: NavigationNode, SplitContainer {
-    /// The sidebar's node.
+    /// The sidebar's node; `nil` while the split view has none.
     public private(set) var primary: NavigationNode? {
         get {
             access(keyPath: Self.primaryKeyPath, of: self)
@@ -31,7 +31,7 @@ open class SplitNode: NavigationNode, SplitContainer {
             withMutation(keyPath: Self.primaryKeyPath, of: self) { storedPrimary = newValue }
         }
     }
-    /// The detail's node.
+    /// The detail's node; `nil` until one is shown (the view then shows its placeholder).
     public private(set) var secondary: NavigationNode? {
         get {
             access(keyPath: Self.secondaryKeyPath, of: self)
@@ -76,7 +76,10 @@ open class SplitNode: NavigationNode, SplitContainer {
     private static let isCollapsedKeyPath = \SplitNode.isCollapsed
     private static let compactColumnKeyPath = \SplitNode.compactColumn
 
-    /// Creates a split view of `primary` and `secondary` (a refused node is left out).
+    /// Creates a split view of `primary` and `secondary` (a refused node is left out). Created
+    /// `collapsed`, it shows its primary column (``compactColumn`` is `.primary`), detail or not,
+    /// until a detail is shown through the model; a collapse the user makes later
+    /// (``userWroteCollapsed(_:)``) keeps the detail in front when there is one.
     public init(
         _ name: String = "split", primary: NavigationNode? = nil, secondary: NavigationNode? = nil,
         collapsed: Bool = false
@@ -99,9 +102,9 @@ open class SplitNode: NavigationNode, SplitContainer {
     /// Itself, without a dynamic cast.
     override public var asContainer: (any ScreenContainer)? { self }
 
-    /// The sidebar's node.
+    /// The sidebar's node; `nil` while the split view has none.
     public var primaryScreen: (any Screen)? { primary }
-    /// The detail's node.
+    /// The detail's node; `nil` until one is shown (the view then shows its placeholder).
     public var secondaryScreen: (any Screen)? { secondary }
 
     /// The sidebar, then the detail.

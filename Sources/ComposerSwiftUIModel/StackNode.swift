@@ -39,7 +39,7 @@ open class StackNode: NavigationNode, NavigationStackContainer {
     @exclusivity(unchecked) private var nodesAsScreens: [any Screen] = []
 
     /// Creates a stack holding `nodes`, bottom first. A node the stack would refuse (not free, given
-    /// twice, a stack or a split view) is left out.
+    /// twice, a stack or a split view, or a container holding one at any depth) is left out.
     public init(_ name: String = "nav", nodes: [NavigationNode] = []) {
         super.init(name)
         storedNodes = adoptAcceptable(nodes, forStack: true)
@@ -104,7 +104,7 @@ open class StackNode: NavigationNode, NavigationStackContainer {
 
     /// Replaces the stack in one state change and returns when the new top node appeared (at once
     /// when the top stays). Throws ``NodeError``, changing nothing, for a node that is not free, is
-    /// given twice, or is a stack or a split view.
+    /// given twice, or is a stack or a split view (or a container holding one at any depth).
     ///
     /// A pop without animation returns at once, as ``TabsNode/selectTab(at:)`` does: the router
     /// animates only the last change of a navigation, so a push that follows (a link to another

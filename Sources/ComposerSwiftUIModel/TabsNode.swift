@@ -70,7 +70,7 @@ open class TabsNode: NavigationNode, TabsContainer {
     /// The identity of the selected tab: the value of the `TabView`'s selection.
     public var selection: NodeID? { selectedTab?.id }
 
-    /// The selected tab.
+    /// The selected tab; `nil` only while the tab view has no tabs.
     public var selectedTab: NavigationNode? {
         guard let selectedIndex, tabs.indices.contains(selectedIndex) else { return nil }
         return tabs[selectedIndex]

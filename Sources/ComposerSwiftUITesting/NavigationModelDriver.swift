@@ -41,7 +41,20 @@ public final class NavigationModelDriver {
     /// When the driver acknowledges; switching to ``AcknowledgementMode/automatic`` or
     /// ``AcknowledgementMode/nextTurn`` acknowledges what waits.
     @exclusivity(unchecked) public var mode: AcknowledgementMode {
-        didSet { if mode != .manual { acknowledgeAll() } }
+        didSet {
+            model.viewsStandIn = Self.standIn(mode)
+            if mode != .manual { acknowledgeAll() }
+        }
+    }
+
+    /// How a timeout's message names the driver in `mode`.
+    private static func standIn(_ mode: AcknowledgementMode) -> String {
+        switch mode {
+        case .manual:
+            "the test's NavigationModelDriver, in manual mode (it acknowledges only what the test does, with acknowledgeNext() or acknowledgeAll()),"
+        case .automatic, .nextTurn:
+            "the test's NavigationModelDriver (\(mode == .automatic ? "automatic" : "nextTurn") mode: the view of what it waited for could not report, gone or never shown),"
+        }
     }
     /// What the views reported and what the user did, one line each, in order:
     /// `appeared screen "home"`, `disappeared nav "cart"`, `user tab 1: applied: ...`.
@@ -83,6 +96,7 @@ public final class NavigationModelDriver {
     public init(model: NavigationModel, mode: AcknowledgementMode = .automatic) {
         self.model = model
         self.mode = mode
+        model.viewsStandIn = Self.standIn(mode)
         model.acknowledgementRequested = { [weak self] pending in
             guard let self else { return }
             switch self.mode {

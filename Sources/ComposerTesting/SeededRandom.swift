@@ -25,7 +25,12 @@ public struct SeededRandom: RandomNumberGenerator, Sendable {
 
     /// A number in `range`.
     public mutating func int(in range: ClosedRange<Int>) -> Int {
-        range.lowerBound + Int(next() % UInt64(range.count))
+        // The count is taken modulo 2^64, with wrapping arithmetic: a range of more numbers than
+        // `Int.max` (`Int.min...0`) has a count `Int` cannot hold, and the whole of `Int` one of 2^64,
+        // which wraps to 0. A smaller range draws exactly as `next() % count` always has.
+        let count = UInt64(truncatingIfNeeded: range.upperBound &- range.lowerBound) &+ 1
+        let draw = next()
+        return range.lowerBound &+ Int(truncatingIfNeeded: count == 0 ? draw : draw % count)
     }
 
     /// `true` with probability `percent` in a hundred.

@@ -5,7 +5,8 @@ public enum UserGestureError: Error, Equatable, CustomStringConvertible {
     /// The screen is not in a window, so the user cannot see it.
     case notInWindow(screen: String)
     /// The screen is in a window but not on screen (in a tab that is not selected, a panel that is
-    /// not shown, beneath a full-screen presentation), so the user cannot see its controls.
+    /// not shown), so the user cannot see its controls. (A screen beneath a presentation is
+    /// ``covered(screen:by:)``.)
     case notOnScreen(screen: String)
     /// The back button exists only above the bottom of a stack.
     case nothingToPop(navigation: String)
@@ -30,7 +31,7 @@ public enum UserGestureError: Error, Equatable, CustomStringConvertible {
         switch self {
         case .notInWindow(let screen): "\(screen) is not in a window, so the user cannot reach it"
         case .notOnScreen(let screen):
-            "\(screen) is not on screen (in a tab that is not selected, a hidden panel or beneath a full-screen presentation), so the user cannot reach it"
+            "\(screen) is not on screen (in a tab that is not selected or a hidden panel), so the user cannot reach it"
         case .nothingToPop(let navigation): "\(navigation) shows its bottom screen, so it has no back button"
         case .covered(let screen, let cover): "\(screen) is covered by \(cover), so the user cannot touch it"
         case .notPresented(let screen): "\(screen) is not presented, so there is no sheet to swipe down"

@@ -13,11 +13,14 @@ public struct DestinationCatalog {
         public let pattern: String?
         /// A URL that opens the destination, for destinations reached by link.
         public let sampleURL: String?
-        /// The destination's screen type, as text (`nil` when its sample could not be made).
+        /// The destination's screen type, as text (`nil` when its sample could not be made). For a
+        /// pattern that a redirect sends elsewhere, the screen of the redirect's destination, which
+        /// is what its links open.
         public let destinationName: String?
         /// The type of context the destination needs, as text.
         public let contextTypeName: String?
-        /// A link that opens the destination with the sample context.
+        /// A link that opens the destination with the sample context (through redirects, as the
+        /// link itself would be).
         public let sample: Link?
 
         /// `name  pattern  → Destination(Context)  e.g. sample`; the pattern is left out when it is

@@ -3,7 +3,7 @@ public struct LinkRestorationError: Error, Sendable, Equatable, CustomStringConv
     /// The saved link.
     public let url: String
     /// Why: the link no longer resolves (``LinkOpenError/link(_:)``), or its navigation failed,
-    /// a guard that refused say (``LinkOpenError/routing(_:)``).
+    /// a guard that refused, say (``LinkOpenError/routing(_:)``).
     public let error: LinkOpenError
     /// Whether the map now sends the link to its fallback, which restoring does not open.
     public let wentToFallback: Bool

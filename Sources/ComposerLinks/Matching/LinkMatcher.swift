@@ -168,7 +168,7 @@ final class LinkMatcher {
         {
             let hostStart = index
             while index < count, !Self.endsHost(bytes[index]) {
-                if bytes[index] == UInt8(ascii: "@") || Self.isSpaceOrControl(bytes[index]) {
+                if bytes[index] == UInt8(ascii: "@") || Self.isSpaceOrControl(bytes, at: index) {
                     return -1
                 }
                 if bytes[index] >= 0x80 { hostIsASCII = false }
@@ -195,7 +195,7 @@ final class LinkMatcher {
                     continue
                 }
                 if byte == UInt8(ascii: "?") || byte == UInt8(ascii: "#") { break }
-                if Self.isSpaceOrControl(byte) { return -1 }
+                if Self.isSpaceOrControl(bytes, at: pathEnd) { return -1 }
                 if byte == UInt8(ascii: "/") {
                     if pathEnd > segmentStart {
                         buffer.initializeElement(
@@ -225,7 +225,7 @@ final class LinkMatcher {
             if pathEnd < count, bytes[pathEnd] == UInt8(ascii: "?") {
                 var queryEnd = pathEnd + 1
                 while queryEnd < count, bytes[queryEnd] != UInt8(ascii: "#") {
-                    if Self.isSpaceOrControl(bytes[queryEnd]) { return -1 }
+                    if Self.isSpaceOrControl(bytes, at: queryEnd) { return -1 }
                     queryEnd += 1
                 }
                 query = (pathEnd + 1)..<queryEnd
@@ -236,7 +236,7 @@ final class LinkMatcher {
             }
 
             // The fragment is ignored, but not exempt.
-            for byte in UnsafeBufferPointer(rebasing: bytes[fragmentStart...]) where Self.isSpaceOrControl(byte) {
+            for offset in fragmentStart..<count where Self.isSpaceOrControl(bytes, at: offset) {
                 return -1
             }
 
@@ -535,8 +535,12 @@ final class LinkMatcher {
             || byte == UInt8(ascii: "+") || byte == UInt8(ascii: "-") || byte == UInt8(ascii: ".")
     }
 
-    private static func isSpaceOrControl(_ byte: UInt8) -> Bool {
-        byte <= 0x20 || byte == 0x7F
+    /// Whether the byte at `offset` is a space or starts a control character: an ASCII one, or a
+    /// C1 control (U+0080 to U+009F, `C2 80` to `C2 9F` in UTF-8), which patterns refuse too.
+    private static func isSpaceOrControl(_ bytes: UnsafeBufferPointer<UInt8>, at offset: Int) -> Bool {
+        let byte = bytes[offset]
+        return byte <= 0x20 || byte == 0x7F
+            || (byte == 0xC2 && offset + 1 < bytes.count && bytes[offset + 1] & 0xE0 == 0x80)
     }
 
     private static func endsHost(_ byte: UInt8) -> Bool {

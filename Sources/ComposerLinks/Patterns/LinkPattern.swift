@@ -55,7 +55,8 @@
 public struct LinkPattern: Sendable, Hashable, CustomStringConvertible {
     /// One `/`-separated piece of a pattern's path.
     public enum Segment: Sendable, Hashable {
-        /// Text that must equal the link's decoded segment exactly (case-sensitive).
+        /// Text that must equal the link's decoded segment exactly (case-sensitively, unless the
+        /// table or the pattern ignores case).
         case literal(String)
         /// A placeholder, possibly with static text before (`prefix`) and after (`suffix`) it.
         case placeholder(prefix: String, LinkPlaceholder, suffix: String)

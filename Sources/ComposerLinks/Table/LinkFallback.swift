@@ -9,12 +9,31 @@ public struct LinkFallback: CustomStringConvertible {
     /// The patterns the link was redirected away from before a redirect sent it to the
     /// fallback; empty when it went there because it could not be opened.
     public let redirectedFrom: [String]
-    private let explain: () -> LinkError?
+    private let explanation: Explanation
 
     init(url: String, redirectedFrom: [String], explain: @escaping () -> LinkError?) {
         self.url = url
         self.redirectedFrom = redirectedFrom
-        self.explain = explain
+        self.explanation = Explanation(explain)
+    }
+
+    /// The reason, worked out at its first read and kept: working it out runs the app's
+    /// converters again, which a second read must not repeat.
+    private final class Explanation {
+        private var explain: (() -> LinkError?)?
+        private var reason: LinkError?
+
+        init(_ explain: @escaping () -> LinkError?) {
+            self.explain = explain
+        }
+
+        var value: LinkError? {
+            if let explain {
+                reason = explain()
+                self.explain = nil
+            }
+            return reason
+        }
     }
 
     /// Why the link could not be opened: ``LinkError/noMatch(url:closest:)`` for an unknown path,
@@ -22,7 +41,7 @@ public struct LinkFallback: CustomStringConvertible {
     /// failed to convert, ``LinkError/malformedURL(url:column:reason:)``,
     /// ``LinkError/urlTooLong(length:limit:)`` or ``LinkError/missingParameter(name:pattern:)``.
     /// `nil` when a redirect sent the link to the fallback.
-    public var reason: LinkError? { explain() }
+    public var reason: LinkError? { explanation.value }
 
     /// The reason as a sentence, or which redirect sent the link here.
     public var description: String {

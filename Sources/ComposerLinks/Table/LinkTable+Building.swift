@@ -1,7 +1,7 @@
 extension LinkTable {
     /// A link that opens the destination registered as `name`, for sharing or for tests.
     ///
-    /// Values are percent-encoded (everything but letters, digits and `-._~`), so any text
+    /// Values are percent-encoded (everything but ASCII letters, digits and `-._~`), so any text
     /// survives the trip; static segments are encoded too. A catch-all value is a path: its
     /// `/`s separate segments, and a `/` inside a segment is written `%2F` (a `%` that would
     /// read as an escape, `%25`), as the value read from a link is; a value with an empty

@@ -4,8 +4,9 @@ import Foundation
 ///
 /// Reading is strict on purpose: `int("id")` works only when the pattern declares `<int:id>`,
 /// so a mismatch between pattern and code shows up on the first link rather than on the first
-/// unusual one. `string(_:)` is the exception and returns the decoded text of any placeholder.
-/// Errors name the parameter and the pattern.
+/// unusual one. `string(_:)` is the exception and returns the decoded text of any placeholder the
+/// pattern requires (an optional one is read with ``optionalString(_:)``, or the optional reader of
+/// its type). Errors name the parameter and the pattern.
 public struct LinkParameters: Sendable, CustomStringConvertible {
     /// The pattern's placeholders, shared by every match of it.
     let layout: LinkParameterLayout?
