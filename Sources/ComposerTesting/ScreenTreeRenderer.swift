@@ -112,3 +112,31 @@ extension ScreenTreeRenderer {
         return " visible=" + (indices.isEmpty ? "none" : indices.map(String.init).joined(separator: ","))
     }
 }
+
+extension ScreenTreeRenderer {
+    /// Where a rendering differs from the tree a test expects: `nil` when they are equal, else the
+    /// first line that differs (numbered from 1) in both, and the line counts when they differ.
+    /// A failing expectation then names the line instead of printing two whole trees to compare by
+    /// eye:
+    ///
+    /// ```swift
+    /// #expect(ScreenTreeRenderer.difference(window.render(), expected: tree) == nil)
+    /// // line 5: expected `      screen "cart"`, rendered `      screen "home"`
+    /// ```
+    public nonisolated static func difference(_ rendered: String, expected: String) -> String? {
+        guard rendered != expected else { return nil }
+        let renderedLines = rendered.split(separator: "\n", omittingEmptySubsequences: false)
+        let expectedLines = expected.split(separator: "\n", omittingEmptySubsequences: false)
+        func shown(_ lines: [Substring], _ index: Int) -> String {
+            lines.indices.contains(index) ? "`\(lines[index])`" : "nothing (the text ends)"
+        }
+        let shared = min(renderedLines.count, expectedLines.count)
+        let first = (0..<shared).first { renderedLines[$0] != expectedLines[$0] } ?? shared
+        var message =
+            "line \(first + 1): expected \(shown(expectedLines, first)), rendered \(shown(renderedLines, first))"
+        if renderedLines.count != expectedLines.count {
+            message += "; \(renderedLines.count) lines rendered, \(expectedLines.count) expected"
+        }
+        return message
+    }
+}

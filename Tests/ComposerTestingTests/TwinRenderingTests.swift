@@ -26,6 +26,23 @@ struct TwinRenderingTests {
                 """)
     }
 
+    /// A test comparing a rendering with the tree it expects is told the first line that differs,
+    /// with both versions, and when one text is longer.
+    @Test func aDifferenceNamesTheFirstLineThatDiffers() {
+        let expected = "window\n  nav \"main\"\n    screen \"home\""
+        #expect(ScreenTreeRenderer.difference(expected, expected: expected) == nil)
+        #expect(
+            ScreenTreeRenderer.difference("window\n  nav \"main\"\n    screen \"cart\"", expected: expected)
+                == #"line 3: expected `    screen "home"`, rendered `    screen "cart"`"#)
+        #expect(
+            ScreenTreeRenderer.difference(expected + "\n    screen \"cart\"", expected: expected)
+                == #"line 4: expected nothing (the text ends), rendered `    screen "cart"`; 4 lines rendered, 3 expected"#
+        )
+        #expect(
+            ScreenTreeRenderer.difference("window\n  (no root)", expected: expected)
+                == #"line 2: expected `  nav "main"`, rendered `  (no root)`; 2 lines rendered, 3 expected"#)
+    }
+
     @Test func anEmptyWindowRendersNoRoot() {
         #expect(TestWindow().render() == "window\n  (no root)")
     }
