@@ -42,7 +42,11 @@
         public init() {}
 
         /// Shows nodes of class `type` (and of its subclasses without a registration of their own)
-        /// with the view `content` builds; a later registration for the same class replaces it.
+        /// with the view `content` builds; a later registration for the same class replaces it. A
+        /// subclass registered for none of its own classes gets the latest registration among its
+        /// superclasses, not the nearest. Registering `NavigationNode` itself as a fallback
+        /// replaces the built-in views of stacks, tabs and split views too, whatever the order:
+        /// register the app's own base class of screens instead.
         public func register<Node: NavigationNode, Content: View>(
             _ type: Node.Type, @ViewBuilder content: @escaping @MainActor (Node) -> Content
         ) {

@@ -76,6 +76,9 @@
     func navigate(session: Session, scene: UIWindowScene) async throws {
         // doc-sample: MigratingFromRouteComposer.md navigate
         let router = DefaultRouter(windowProvider: SceneWindowProvider(scene: scene))
+        // The user's own back taps, swipes and tab taps reach the router: guards run on a tapped tab, and
+        // a login sheet swiped away answers its guard. Keep one per scene.
+        router.reportUserNavigation(with: UserNavigationReporter())
         let product = try await router.navigate(to: productScreen(session: session, router: router), with: "42")
         // `product` is the ProductViewController on screen, found or new.
         // end-doc-sample

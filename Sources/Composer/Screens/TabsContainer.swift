@@ -10,7 +10,9 @@ public protocol TabsContainer: ChildListContainer, ScreenContainer {
     /// Replaces the tabs and selects `selectedIndex` (the first tab when `nil`).
     func setTabs(_ tabs: [any Screen], selectedIndex: Int?, animated: Bool) async throws
 
-    /// Selects the tab at `index`. Tab selection is not animated in UIKit, so this returns at once.
+    /// Selects the tab at `index`. UIKit does not animate a tab selection itself, so this usually
+    /// returns at once; one that an app animates (a tab bar delegate's animation) returns when the
+    /// animation has ended.
     func selectTab(at index: Int) async throws
 }
 

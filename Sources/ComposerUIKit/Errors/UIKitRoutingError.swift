@@ -17,7 +17,9 @@
             case notInWindow
             /// The screen to integrate is already in a container, presented, or the root of a window.
             case alreadyInTree
-            /// A navigation stack would hold a navigation or split view controller, or a screen twice.
+            /// A container would hold what it cannot: a navigation stack a navigation or split view
+            /// controller, or a screen twice; a tab bar the same tab twice; a split view another
+            /// split view as its detail.
             case invalidStack
             /// A tab index is outside the tabs.
             case indexOutOfRange

@@ -26,7 +26,8 @@
         public var isHidden: Bool
         /// The bar's appearance at standard height.
         public var standardAppearance: UINavigationBarAppearance?
-        /// The appearance at compact height (landscape iPhone); the standard one when `nil`.
+        /// The appearance at compact height (landscape iPhone); `nil` leaves the item's own, and
+        /// UIKit then falls back to the bar's compact and standard appearances.
         public var compactAppearance: UINavigationBarAppearance?
         /// The appearance while content is scrolled to the bar's edge.
         public var scrollEdgeAppearance: UINavigationBarAppearance?

@@ -28,8 +28,7 @@
     ///   (``/Composer/DismissalVetoing``).
     /// - From iOS 18, the same for `tabBarController(_:shouldSelectTab:)` and
     ///   `tabBarController(_:didSelectTab:previousTab:)`, the callbacks of a `UITab`: a tab bar may
-    ///   ask them instead of the view controller's (a report from the iOS 27 beta says a SwiftUI
-    ///   `TabView`'s asks only those), and a tab's guards must run either way. Where UIKit asks both
+    ///   ask them instead of the view controller's, and a tab's guards must run either way. Where UIKit asks both
     ///   for one tap, the tap starts one navigation: while a tap on a tab is with the router, another
     ///   on the same tab is refused without running its guards again. A `UITab` whose view controller
     ///   is not one of the tab bar's `viewControllers` (a tab inside a `UITabGroup`) is left to UIKit.
@@ -39,7 +38,9 @@
     /// Objective-C forwarding), so the app's delegate, the navigation bar coordinator of a
     /// ``ScreenBarNavigationController`` and a custom transition's delegate all keep working. A
     /// delegate the app sets later is relayed from the next ``watch(_:)``, which
-    /// ``ComposerUIKit/Composer/DefaultRouter/reportUserNavigation(with:)`` runs after every navigation.
+    /// ``ComposerUIKit/Composer/DefaultRouter/reportUserNavigation(with:)`` runs after every
+    /// successful navigation (a navigation that fails after changing the screen leaves what it
+    /// showed unwatched until the next one succeeds, or until the app calls ``watch(_:)``).
     ///
     /// UIKit holds delegates weakly: keep the reporter as long as the scene (in the object that owns
     /// the router); each relay lives as long as its controller.
@@ -176,8 +177,9 @@
         /// Lets the user swipe a sheet down only when no screen it would take away refuses to leave
         /// (``/Composer/DismissalVetoing``): a form with unsaved edits springs back, as
         /// `isModalInPresentation` makes it, without the app keeping that flag in step with its
-        /// answer. UIKit asks this only for an interactive dismissal, and not at all while
-        /// `isModalInPresentation` is set.
+        /// answer. UIKit may ask this at any time, not only when a dismissal follows, and not at
+        /// all while `isModalInPresentation` is set: the answer has no side effect, and an app's
+        /// `canBeDismissed` must be as quick.
         public func presentationControllerShouldDismiss(_ presentationController: UIPresentationController) -> Bool {
             (try? ScreenTree.checkDismissal(of: [presentationController.presentedViewController])) != nil
         }
@@ -308,7 +310,8 @@
 
     extension DefaultRouter {
         /// Installs `reporter` (``UserNavigationReporter/watch(_:)``) on the window's tree after
-        /// every navigation, so the containers and sheets the router shows report the user's changes.
+        /// every successful navigation (a post task), so the containers and sheets the router shows
+        /// report the user's changes.
         ///
         /// The router holds `reporter` for its own lifetime. The tree on screen now is watched at once.
         public func reportUserNavigation(with reporter: UserNavigationReporter) {

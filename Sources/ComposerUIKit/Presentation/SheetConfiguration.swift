@@ -11,7 +11,8 @@
             case medium
             /// The full height.
             case large
-            /// A fixed height in points (iOS 16+; `.medium` or `.large`, whichever is nearer, on iOS 15).
+            /// A fixed height in points (iOS 16+; on iOS 15, `.medium` up to half the screen's
+            /// height, `.large` above it).
             case height(CGFloat)
             /// A fraction of the largest height (iOS 16+; `.medium` up to 0.5 and `.large` above on iOS 15).
             case fraction(CGFloat)

@@ -53,7 +53,8 @@
             _ = await waitWhileTransitioning { self.transitionCoordinator }
         }
 
-        /// Selects the tab at `index` at once.
+        /// Selects the tab at `index`: at once, or once an animated switch (the tab bar delegate's
+        /// animation) has ended.
         ///
         /// - Throws: ``UIKitRoutingError/Code/indexOutOfRange`` when `index` is not one of the tabs.
         public func selectTab(at index: Int) async throws {

@@ -4,7 +4,9 @@
     /// A ready-made transition animation: the new screen slides in from an edge over the old one (from
     /// the bottom, it looks like a modal presentation), and slides back out when it leaves.
     ///
-    /// Use it with ``AnimatedPushAction`` or ``ModalPresentationAction/animated(presenting:dismissing:)``.
+    /// Use it with ``AnimatedPushAction``, whose pop runs it reversed, or with
+    /// ``ModalPresentationAction/animated(presenting:dismissing:)``, giving it reversed as the
+    /// `dismissing` animation too (without one, the dismissal is UIKit's own).
     public final class SlideTransitionAnimator: NSObject, UIViewControllerAnimatedTransitioning {
         /// The edge a screen slides in from.
         public enum Edge: Sendable {

@@ -2,8 +2,9 @@
     import ObjectiveC
     import UIKit
 
-    /// A transition animation that can run backwards: given to a step, it shows the screen, and the
-    /// same animation reversed takes the screen away again.
+    /// A transition animation that can run backwards: given to a push, it shows the screen, and the
+    /// same animation reversed pops it again. A modal presentation reverses only what it is given as
+    /// its `dismissing` animation (``ModalPresentationAction/animated(presenting:dismissing:)``).
     ///
     /// ``SlideTransitionAnimator`` is one: a screen that slides up from the bottom when pushed slides
     /// back down when popped, whether the back button, the edge swipe (interactively, following the

@@ -12,8 +12,9 @@
     ///     .assemble()
     /// ```
     ///
-    /// Like Composer's `ReplaceRootAction`, it first asks every screen of the current tree that
-    /// adopts `DismissalVetoing`, and stops when one refuses.
+    /// Like Composer's `ReplaceRootAction`, it asks every screen of the current tree that adopts
+    /// `DismissalVetoing` before any guard runs (``screensRemoved(on:)``), and the navigation stops
+    /// when one refuses.
     public struct WindowRootAction: Action {
         /// The transition used when the navigation is animated.
         public let transition: RootTransition
@@ -40,6 +41,12 @@
                 try ScreenTree.checkDismissal(of: [root])
             }
             try await window.setRootViewController(controller, transition: animated ? transition : .none)
+        }
+
+        /// The window's root screen, which the new one replaces: asked before any guard runs, as
+        /// `ReplaceRootAction` asks it.
+        public func screensRemoved(on presenter: WindowAnchor) -> [any Screen] {
+            presenter.window.rootScreen.map { [$0] } ?? []
         }
     }
 
