@@ -201,6 +201,25 @@ struct SignInInterceptor<Context>: RoutingInterceptor {
     }
 }
 
+/// What every platform's login screen (a `ResultReturning` screen answering `Bool`) does with its
+/// buttons.
+extension LoginScreen {
+    /// Whether a guard awaits the answer: the router sets the handle while it does, and the handle
+    /// stays once answered.
+    var isAsked: Bool { resultHandle?.isFinished == false }
+
+    /// Signs in or not, and answers the guard that awaits it, which the router then lets go on or
+    /// stops once it has closed this screen; `false` when no guard awaits (a login screen opened
+    /// on its own, which then closes itself).
+    @discardableResult
+    func answer(signedIn: Bool, in session: ShopSession) -> Bool {
+        if signedIn { session.isSignedIn = true }
+        guard let resultHandle, isAsked else { return false }
+        resultHandle.finish(with: signedIn)
+        return true
+    }
+}
+
 /// Shows the navigation's product on a product screen, found or new.
 struct ShowProductTask: ContextTask {
     func prepare(_ screen: ProductScreen, with context: ProductID) throws {

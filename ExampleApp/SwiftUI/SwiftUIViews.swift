@@ -176,8 +176,7 @@ struct LoginView: View {
     /// navigation go on or stops it. Opened with nothing waiting, it signs in or not and closes
     /// itself.
     private func answer(approved: Bool) {
-        if approved { shop.session.isSignedIn = true }
-        if let handle = login.resultHandle, !handle.isFinished { return handle.finish(with: approved) }
+        if login.answer(signedIn: approved, in: shop.session) { return }
         shop.navigate("closing the login screen") { try await $0.router.navigate(to: $0.routes.back) }
     }
 }

@@ -8,20 +8,10 @@ final class HomeScreen: ShopScreenBase {}
 final class ProductListScreen: ShopScreenBase {}
 final class AccountScreen: ShopScreenBase {}
 
-/// Signs in or not, answering the sign-in guard that awaits it (`SignInInterceptor`).
+/// Signs in or not (`login`, `cancel`), answering the sign-in guard that awaits it
+/// (`SignInInterceptor`, which also answers for it).
 final class LoginScreen: ShopScreenBase, ResultReturning {
     var resultHandle: ResultHandle<Bool>?
-
-    /// Whether a guard awaits the answer: the router sets the handle while it does, and the handle
-    /// stays once answered.
-    var isAsked: Bool { resultHandle?.isFinished == false }
-
-    /// `login` or `cancel`: answers the guard, which the router then lets go on or stops once it
-    /// has closed this screen.
-    func answer(signedIn: Bool, in session: ShopSession) {
-        if signedIn { session.isSignedIn = true }
-        resultHandle?.finish(with: signedIn)
-    }
 }
 
 final class ProductScreen: ShopScreenBase, ContextChecking {

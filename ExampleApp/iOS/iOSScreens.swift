@@ -301,8 +301,7 @@ final class LoginScreen: UIViewController, ResultReturning {
     /// or not and closes itself.
     private func answer(approved: Bool) {
         guard let environment = shopEnvironment else { return }
-        if approved { environment.session.isSignedIn = true }
-        if let resultHandle, !resultHandle.isFinished { return resultHandle.finish(with: approved) }
+        if answer(signedIn: approved, in: environment.session) { return }
         environment.navigate("closing the login screen") { try await $0.router.navigate(to: $0.routes.back) }
     }
 }

@@ -497,36 +497,32 @@ public final class NavigationModel: ScreenWindow, TreeRevisioning, TransitionSet
         guard waiters.contains(where: { $0.id == id }) else { return }
         let missed = storedPendingAcknowledgements
         changePendingAcknowledgements { $0.removeAll() }
-        let error = AcknowledgementTimeoutError(
-            expected: missed.map(\.description), timeout: acknowledgementTimeout, standIn: viewsStandIn)
         // Every wait gets the timeout: what they waited for was dropped unseen, and another wait
         // resumed as settled would report changes the views never showed.
-        let failed = waiters
-        waiters.removeAll()
-        for waiter in failed {
-            waiter.timer.cancel()
-            waiter.continuation.resume(throwing: error)
-        }
+        endAllWaits(
+            .failure(
+                AcknowledgementTimeoutError(
+                    expected: missed.map(\.description), timeout: acknowledgementTimeout, standIn: viewsStandIn)))
     }
 
     private func fail(_ pending: PendingAcknowledgement, with error: any Error) {
         changePendingAcknowledgements { $0.removeAll { $0.id == pending.id } }
-        let failed = waiters
+        endAllWaits(.failure(error))
+    }
+
+    /// Ends every wait with `outcome`, each with its timer stopped.
+    private func endAllWaits(_ outcome: Result<Void, any Error>) {
+        let ending = waiters
         waiters.removeAll()
-        for waiter in failed {
+        for waiter in ending {
             waiter.timer.cancel()
-            waiter.continuation.resume(throwing: error)
+            waiter.continuation.resume(with: outcome)
         }
     }
 
     private func resumeWaitersIfSettled() {
         guard storedPendingAcknowledgements.isEmpty, !waiters.isEmpty else { return }
-        let settled = waiters
-        waiters.removeAll()
-        for waiter in settled {
-            waiter.timer.cancel()
-            waiter.continuation.resume()
-        }
+        endAllWaits(.success(()))
     }
 }
 

@@ -40,11 +40,10 @@ struct LinkAddress {
             let column = String(decoding: bytes[..<offset], as: UTF8.self).count + 1
             return .malformedURL(url: url, column: column, reason: reason)
         }
-        // A C1 control character (U+0080 to U+009F) is one too: `C2 80` to `C2 9F` in UTF-8.
-        if let offset = bytes.indices.first(where: { offset in
-            bytes[offset] <= 0x20 || bytes[offset] == 0x7F
-                || (bytes[offset] == 0xC2 && offset + 1 < bytes.count && bytes[offset + 1] & 0xE0 == 0x80)
-        }) {
+        let spaceOrControl = bytes.withUnsafeBufferPointer { buffer in
+            buffer.indices.first { LinkMatcher.isSpaceOrControl(buffer, at: $0) }
+        }
+        if let offset = spaceOrControl {
             throw failure(
                 "links cannot contain spaces or control characters; expected them percent-encoded", at: offset)
         }

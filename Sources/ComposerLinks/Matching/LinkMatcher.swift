@@ -537,7 +537,8 @@ final class LinkMatcher {
 
     /// Whether the byte at `offset` is a space or starts a control character: an ASCII one, or a
     /// C1 control (U+0080 to U+009F, `C2 80` to `C2 9F` in UTF-8), which patterns refuse too.
-    private static func isSpaceOrControl(_ bytes: UnsafeBufferPointer<UInt8>, at offset: Int) -> Bool {
+    /// `LinkAddress` asks it too, so the error path refuses what the lookup refuses.
+    static func isSpaceOrControl(_ bytes: UnsafeBufferPointer<UInt8>, at offset: Int) -> Bool {
         let byte = bytes[offset]
         return byte <= 0x20 || byte == 0x7F
             || (byte == 0xC2 && offset + 1 < bytes.count && bytes[offset + 1] & 0xE0 == 0x80)

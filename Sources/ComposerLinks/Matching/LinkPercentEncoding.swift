@@ -11,34 +11,27 @@ enum LinkPercentEncoding {
 
     /// Where in `bytes`, whose escapes decode to bytes that are not UTF-8, the first byte that
     /// breaks it was written: the `%` of its escape. For an error's column; only asked after
-    /// ``decode(_:)`` failed, so it takes its time. The bytes are parsed as ``decode(_:)`` checks
-    /// them, by the standard library's UTF-8 parser, so both agree on where the text breaks.
+    /// ``decode(_:)`` failed, so it takes its time. The bytes are decoded as ``decode(_:)`` decodes
+    /// them and parsed by the standard library's UTF-8 parser, which that check uses, so both agree
+    /// on where the text breaks.
     static func offsetOfInvalidUTF8(in bytes: ArraySlice<UInt8>) -> Int {
         var decoded: [UInt8] = []
-        var offsets: [Int] = []
-        var index = bytes.startIndex
-        while index < bytes.endIndex {
-            offsets.append(index - bytes.startIndex)
-            if bytes[index] == UInt8(ascii: "%"), index + 2 < bytes.endIndex,
-                let high = hexValue(bytes[index + 1]), let low = hexValue(bytes[index + 2])
-            {
-                decoded.append(high << 4 | low)
-                index += 3
-            } else {
-                decoded.append(bytes[index])
-                index += 1
-            }
-        }
+        _ = bytes.withUnsafeBufferPointer { appendDecoded($0, to: &decoded) }
         var parser = Unicode.UTF8.ForwardParser()
         var iterator = decoded.makeIterator()
         var position = 0
-        while true {
+        parsing: while true {
             switch parser.parseScalar(from: &iterator) {
             case .valid(let scalar): position += scalar.count
             case .emptyInput: return 0
-            case .error: return offsets[position]
+            case .error: break parsing
             }
         }
+        // Back to the link's text: the escapes are well formed (a bad one fails first), and each
+        // wrote one byte from three.
+        var offset = bytes.startIndex
+        for _ in 0..<position { offset += bytes[offset] == UInt8(ascii: "%") ? 3 : 1 }
+        return offset - bytes.startIndex
     }
 
     /// Decodes `%XX` escapes in `bytes`. `+` stays a plus sign: links follow RFC 3986, not

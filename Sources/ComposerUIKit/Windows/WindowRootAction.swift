@@ -46,7 +46,7 @@
         /// The window's root screen, which the new one replaces: asked before any guard runs, as
         /// `ReplaceRootAction` asks it.
         public func screensRemoved(on presenter: WindowAnchor) -> [any Screen] {
-            presenter.window.rootScreen.map { [$0] } ?? []
+            ReplaceRootAction().screensRemoved(on: presenter)
         }
     }
 
