@@ -9,7 +9,8 @@ let rowGroups: [RowGroup] = [.minimal, .testKit, .swiftUIModel]
 
 /// One operation many times, for a profiler (`perf record -g .build/release/RouterOverhead
 /// --profile <operation> [count] [screens] [--group <name>]`): `to-current` (alias `fixed-cost`),
-/// `reveal`, `guarded-reveal`, `build`, `fail` and `walk`, on the largest tree of at most `screens`
+/// `reveal`, `guarded-reveal`, `build`, `fail`, `walk` and `reveal-fresh` (a reveal timed as the
+/// table times it, on a tree made and walked just before), on the largest tree of at most `screens`
 /// screens (the largest by default) of the group (`minimal` by default). Reveals and builds get a
 /// fresh tree each, all made first. The runs alone lie between ``measuredPartBegins()`` and
 /// ``measuredPartEnds()``, which `instructions.sh` tells callgrind to count between; one run before
@@ -47,8 +48,24 @@ func profile(_ operation: String, count: Int, shape: Shape, group: RowGroup) asy
         measuredPartEnds()
         let each = Bench.nanoseconds(Bench.clock.now - start) / Double(max(count, 1))
         print("\(operation) alone: \(whole(each)) ns each")
+    case "reveal-fresh":
+        // As the table times a reveal: each on a tree made for it and walked just before, so the
+        // tree is in the data cache and the router's code is not (making and walking the tree ran
+        // other code). Given the marks as `instructions.sh` gives them, callgrind writes out each
+        // reveal as a part of its own, alternating with the parts that make and walk the trees.
+        var samples: [Double] = []
+        for _ in 0...count {
+            let tree = try await group.makeTree(shape)
+            _ = tree.walk()
+            measuredPartBegins()
+            let (ns, _) = try await Bench.time { try await tree.reveal() }
+            measuredPartEnds()
+            samples.append(ns)
+        }
+        print("reveal-fresh alone: median \(whole(Bench.median(samples))) ns")
     default:
-        print("unknown operation \(operation): use to-current, reveal, guarded-reveal, build, fail or walk")
+        print(
+            "unknown operation \(operation): use to-current, reveal, guarded-reveal, build, fail, walk or reveal-fresh")
     }
 }
 
