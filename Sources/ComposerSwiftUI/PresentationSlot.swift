@@ -23,8 +23,9 @@
         @Environment(\.composerRouter) private var router
 
         func body(content: Content) -> some View {
-            // The nodes as rendered now: a dismissal reports the node the user saw, so a write that
-            // arrives after the model moved on names a node that is gone, and the model ignores it.
+            // The nodes as rendered now: a dismissal reports what this render shows. SwiftUI writes
+            // through the binding of the latest render, so a swipe-down's late write can name a
+            // node presented after it; the model knows such a write (see `userDismissed(_:)`).
             let sheet = host.sheetNode
             let cover = host.fullScreenCoverNode
             let popover = popoverLevel?.popoverNode.flatMap { $0.popoverAnchor == anchor.id ? $0 : nil }
@@ -42,12 +43,14 @@
         }
 
         /// A binding that shows `shown` and reports SwiftUI's `nil` (a swipe-down, a tap outside a
-        /// popover, `dismiss`) as the user dismissing it.
+        /// popover, `dismiss`) as the user dismissing it. A `nil` written while it shows nothing is
+        /// reported too: it can be the late write of a level the model took out, which the model
+        /// then no longer waits for.
         private func dismissal(of shown: NavigationNode?, from node: NavigationNode) -> Binding<NavigationNode?> {
             Binding(
                 get: { shown },
                 set: { newValue in
-                    guard newValue == nil, let shown else { return }
+                    guard newValue == nil else { return }
                     node.userDismissed(shown)
                 })
         }

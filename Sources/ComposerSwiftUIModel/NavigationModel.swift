@@ -425,6 +425,42 @@ public final class NavigationModel: ScreenWindow, TreeRevisioning, TransitionSet
         }
     }
 
+    // MARK: - Late writes
+
+    /// The hosts that owe a dismissal write: each took out a level swiped away before SwiftUI wrote
+    /// its binding (``NavigationNode/userDismissed(_:)``). Rare and few: a list.
+    @ObservationIgnored @exclusivity(unchecked) private var lateDismissalWrites: [LateDismissalWrite] = []
+
+    private struct LateDismissalWrite {
+        weak var host: NavigationNode?
+        /// The level taken out, as words: the record must not keep it alive.
+        let level: String
+        /// Whether it was a popover, whose write comes through its anchor's binding, not the sheet's.
+        let wasPopover: Bool
+    }
+
+    /// Notes that `host` took out `level`, whose view disappeared before SwiftUI wrote the binding.
+    func noteLateDismissalWrite(owedBy host: NavigationNode, for level: NavigationNode) {
+        // Hosts gone from the model owe nothing any more: SwiftUI's write for them reaches no model.
+        lateDismissalWrites.removeAll { $0.host == nil || $0.host === host || $0.host?.containingModel !== self }
+        lateDismissalWrites.append(
+            LateDismissalWrite(
+                host: host, level: level.description, wasPopover: level.activePresentationStyle == .popover))
+    }
+
+    /// Ends the record of a write `host` owes, if the write naming `shown` (`nil`: the binding
+    /// rendered nothing) can be it, and returns the level it was owed for.
+    func takeLateDismissalWrite(owedBy host: NavigationNode, slotOf shown: NavigationNode?) -> String? {
+        guard !lateDismissalWrites.isEmpty else { return nil }
+        let isPopover = shown?.activePresentationStyle == .popover
+        guard
+            let index = lateDismissalWrites.firstIndex(where: {
+                $0.host === host && (shown == nil || $0.wasPopover == isPopover)
+            })
+        else { return nil }
+        return lateDismissalWrites.remove(at: index).level
+    }
+
     // MARK: - Acknowledgements
 
     /// Starts waiting for `node` to appear or disappear. An appearance replaces the one waited for

@@ -286,16 +286,32 @@ open class NavigationNode: ModalPresenting, DismissalVetoing, Identifiable, Hash
     /// Tells the model that the user dismissed `shown`, which this node presents: a sheet or popover
     /// swiped down, or SwiftUI's `dismiss` action in any presentation. Call it from the setter of the
     /// `sheet(item:)` (or cover, or popover) binding when it writes `nil`, with the node the view
-    /// rendered, never the one the model holds at the time of the write: a write that arrives after
-    /// the model moved on then names a node that is gone, and is ignored.
+    /// rendered (`nil` when it rendered none): a write that arrives after the model moved on then
+    /// names a node that is gone, and is ignored.
+    ///
+    /// SwiftUI writes a swiped-down sheet's `nil` when the dismissal ends, up to about a second after
+    /// its view disappeared, and through the binding of the host's latest render. When the model took
+    /// that level out meanwhile (a navigation that presented another in its place), the late write
+    /// names what the host shows now: the model ignores the first write after such a level, unless the
+    /// view of what it names is gone too (then the write is that level's own swipe-down).
     ///
     /// The dismissed level and everything presented above it leave the tree, and the routers of the
     /// model see a user's change (their result waits for screens that left end without a result).
     @discardableResult
-    public func userDismissed(_ shown: NavigationNode) -> UserWriteOutcome {
+    public func userDismissed(_ shown: NavigationNode?) -> UserWriteOutcome {
         guard let model = containingModel else { return .ignored("\(self) is no longer on screen") }
-        guard let host = presentingAncestor, host.presentedNode === shown else {
+        let host = levelRoot
+        let owed = model.takeLateDismissalWrite(owedBy: host, slotOf: shown)
+        guard let shown else {
+            return .ignored(owed.map(Self.lateWrite(of:)) ?? "nothing is presented over \(self)")
+        }
+        guard host.presentedNode === shown else {
             return .ignored("\(shown) is not presented over \(self) any more")
+        }
+        if let owed, !shown.viewDisappearedUnasked {
+            // Told as a change, so that a view which took the write as its own shows the level again.
+            host.withMutation(keyPath: \.presentedNode) {}
+            return .ignored("\(Self.lateWrite(of: owed)); \(shown), shown now, stays")
         }
         do {
             try ScreenTree.checkDismissal(of: [shown])
@@ -306,9 +322,15 @@ open class NavigationNode: ModalPresenting, DismissalVetoing, Identifiable, Hash
         }
         let change = "user dismissed \(shown)"
         model.applyUserChange(change) {
-            TreeEditing.detachPresentations(from: host)
+            // This is the write, so the level leaves owing none.
+            TreeEditing.detachPresentations(from: host, writeOwed: false)
         }
         return .applied(change)
+    }
+
+    /// Why a dismissal write owed by a level the model took out is ignored.
+    private static func lateWrite(of level: String) -> String {
+        "the write is the late one of \(level), swiped down and taken out before it came"
     }
 
     // MARK: - Screen
@@ -652,14 +674,21 @@ enum TreeEditing {
         return chain
     }
 
-    /// Takes what `host` presents, and everything presented above it, out of the tree.
-    static func detachPresentations(from host: NavigationNode) {
+    /// Takes what `host` presents, and everything presented above it, out of the tree. Unless
+    /// `writeOwed` is `false` (the user's write takes it out), a level the user swiped away whose
+    /// binding write has not come is noted as owing it.
+    static func detachPresentations(from host: NavigationNode, writeOwed: Bool = true) {
         guard let presented = host.presentedNode else { return }
         let chain = presentationChain(from: presented)
         // A full-screen cover hid the views of the host and of every level beneath it, which come
         // back when it goes. A sheet hides nothing: a host swiped down stays gone.
         if chain.contains(where: { $0.activePresentationStyle == .fullScreenCover }) {
             for level in host.levelsDown { level.viewDisappearedUnasked = false }
+        } else if writeOwed, presented.viewDisappearedUnasked, let model = host.containingModel {
+            // Swiped away, its binding write still to come: SwiftUI writes it through the host's
+            // binding after the level is gone (see ``NavigationNode/userDismissed(_:)``). Under a
+            // full-screen cover a view is gone because the cover hides it, and no write comes.
+            model.noteLateDismissalWrite(owedBy: host, for: presented)
         }
         for level in chain.reversed() {
             level.presenterNode?.presentedNode = nil

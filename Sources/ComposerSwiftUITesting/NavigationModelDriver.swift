@@ -238,9 +238,12 @@ public final class NavigationModelDriver {
     /// Swipes down the presentation on top (or the level `node` is in) as SwiftUI sometimes reports
     /// it: the level's view disappears now, and the binding writes `nil` only when the returned
     /// function is called (on a device, up to about a second later, after what the app did
-    /// meanwhile). Until the level leaves its host (by that write, or by a presentation in its
-    /// place) the driver acknowledges nothing shown in or from it, as SwiftUI shows nothing from a
-    /// view off screen. Returns `nil`, logging why, when the level cannot be swiped down.
+    /// meanwhile). The write goes through the binding of the host's latest render, as SwiftUI's
+    /// does: it names what the host shows in that place when it comes (the swiped level, one the
+    /// app presented in its place, or nothing). Until the level leaves its host (by that write, or
+    /// by a presentation in its place) the driver acknowledges nothing shown in or from it, as
+    /// SwiftUI shows nothing from a view off screen. Returns `nil`, logging why, when the level
+    /// cannot be swiped down.
     public func userSwipeDownWritingLater(_ node: NavigationNode? = nil) -> (@MainActor () -> UserWriteOutcome)? {
         switch swipeTarget(of: node) {
         case .level(let level, let host):
@@ -248,14 +251,22 @@ public final class NavigationModelDriver {
             goneViews.insert(level.id)
             forgetGoneViews(of: level, whenTakenFrom: host)
             level.didDisappear()
+            let anchor = level.activePresentationStyle == .popover ? level.popoverAnchor : nil
             return { [weak self] in
-                let outcome = host.userDismissed(level)
+                let outcome = host.userDismissed(Self.rendered(by: host, popoverAnchoredOn: anchor))
                 return self?.record("user swipe's late write", outcome) ?? outcome
             }
         case .unswipeable(let outcome):
             _ = record("user swipe", outcome)
             return nil
         }
+    }
+
+    /// What the binding of `host`'s sheet (or, given an anchor, of the popover on that anchor) shows
+    /// in the host's latest render: what ComposerSwiftUI's presentation slot reads at each render.
+    private static func rendered(by host: NavigationNode, popoverAnchoredOn anchor: NodeID?) -> NavigationNode? {
+        guard let anchor else { return host.sheetNode }
+        return host.popoverNode.flatMap { $0.popoverAnchor == anchor ? $0 : nil }
     }
 
     /// Drops `level`'s gone views once `host` no longer presents it, as SwiftUI's views observe the

@@ -336,7 +336,11 @@ struct ModelPhaseTests {
         #expect(run.steps == ["appearance of screen \"picker\" (present screen \"picker\" from tabs \"main\")"])
         try run.result.get()
         #expect(shop.render() == ModelShop.productsTree(["product 3"]) + "\n  presented sheet:\n    screen \"picker\"")
-        #expect("\(write())" == "ignored: nav \"details-nav\" is not presented over tabs \"main\" any more")
+        // SwiftUI's late write goes through the binding of the latest render, which shows the picker.
+        #expect(
+            "\(write())"
+                == "ignored: the write is the late one of nav \"details-nav\", swiped down and taken out before it came;"
+                + " screen \"picker\", shown now, stays")
         #expect(shop.model.current?.name == "picker")
     }
 
@@ -352,7 +356,11 @@ struct ModelPhaseTests {
         #expect(shop.model.current?.name == "product 3")
         await shop.go(shop.picker, ())
         #expect(shop.render() == ModelShop.productsTree(["product 3"]) + "\n  presented sheet:\n    screen \"picker\"")
-        #expect("\(detailsWrite())" == "ignored: nav \"details-nav\" is not presented over tabs \"main\" any more")
+        #expect(
+            "\(detailsWrite())"
+                == "ignored: the write is the late one of nav \"details-nav\", swiped down and taken out before it came;"
+                + " screen \"picker\", shown now, stays")
+        #expect(shop.model.current?.name == "picker")
     }
 
     @Test("a sheet swiped down, its write still to come, is not presented again before the write: the error says why")

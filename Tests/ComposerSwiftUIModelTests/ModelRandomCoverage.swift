@@ -44,6 +44,10 @@ enum ModelRandomCoverage {
         if model.allNodes().contains(where: \.isBeingDismissed) {
             note("write \(name) with a level swiped away, its write to come: \(result)")
         }
+        if case .ignored(let why) = outcome, why.contains("the late one of") {
+            let shown = why.contains("shown now") ? "another shown" : "nothing shown"
+            note("write \(name): ignored as the late write of a level the model took out (\(shown))")
+        }
     }
 
     /// A path write that would pop `popped` nodes of `stack`, before it is made.
