@@ -81,47 +81,8 @@ struct NavigatingStackFactory: ContainerFactory {
 /// promises and fails while the router breaks it.
 @MainActor
 @Suite("Navigations started from inside others, interrupts and hand-offs of the turn")
-struct QueueInterleavingTests {
+struct QueueInterleavingTests: JournaledRouting {
     let journal = Journal()
-
-    /// Yields until `condition` holds, at most `limit` times: a hang becomes a failed expectation.
-    func waitUntil(_ limit: Int = 2000, _ condition: @MainActor () -> Bool) async {
-        for _ in 0..<limit where !condition() { await Task.yield() }
-    }
-
-    func settle() async {
-        for _ in 0..<100 { await Task.yield() }
-    }
-
-    /// `name`, pushed onto the stack around the current screen, journaled when built.
-    func pushed(_ name: String) -> DestinationStep<TestScreen, Void> {
-        StepAssembly(
-            finder: NilFinder<TestScreen, Void>(),
-            factory: ClosureFactory { [journal] in
-                journal.record("build \(name)")
-                return TestScreen(name)
-            }
-        )
-        .using(TestNavigationContainer.push())
-        .from(GeneralStep.current().expectingContainer())
-        .assemble()
-    }
-
-    /// `name`, presented as a page sheet over the current screen, journaled when built.
-    func sheet(_ name: String) -> DestinationStep<TestScreen, Void> {
-        StepAssembly(
-            finder: NilFinder<TestScreen, Void>(),
-            factory: ClosureFactory { [journal] in
-                journal.record("build \(name)")
-                let screen = TestScreen(name)
-                screen.modalStyle = .pageSheet
-                return screen
-            }
-        )
-        .using(GeneralAction.presentModally())
-        .from(GeneralStep.current())
-        .assemble()
-    }
 
     /// Advances the clock until `done` holds (bounded).
     func drive(_ clock: TransitionClock, until done: @MainActor () -> Bool) async {

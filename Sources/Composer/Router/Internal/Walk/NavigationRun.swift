@@ -103,13 +103,17 @@ final class NavigationRun {
         // picks: then plan again, and guard every step the new plan has that no plan guarded.
         var rounds = 0
         while interceptorsRan, try planIsStale() {
+            // A run an interrupt cancelled during the last round asks no guard of a new plan: one
+            // that ignores cancellation would show its screens for a navigation that is over.
+            try checkCancellation()
             plan = try makePlan()
             try preflight()
             rounds += 1
             guard rounds < 8 else {
                 throw failure(
                     .interceptorRejected, step: nil, expected: "the guards to settle on one plan",
-                    found: "every re-plan after the guards brought new guarded steps (\(rounds) rounds)")
+                    found: "the plan changed after each of \(rounds) rounds of guards (they changed the tree, or what"
+                        + " a SwitchAssembly picks, every time)")
             }
             interceptorsRan = false
             if let pending = pendingGuard(includingGlobals: false) {

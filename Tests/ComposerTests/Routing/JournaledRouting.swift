@@ -1,0 +1,53 @@
+import Composer
+import ComposerTestFixtures
+import ComposerTesting
+
+/// What the suites that interleave navigations share: routes that journal what they build, and
+/// bounded waits.
+@MainActor
+protocol JournaledRouting {
+    /// Where the routes record what they build.
+    var journal: Journal { get }
+}
+
+extension JournaledRouting {
+    /// Yields until `condition` holds, at most `limit` times: a hang becomes a failed expectation.
+    func waitUntil(_ limit: Int = 2000, _ condition: @MainActor () -> Bool) async {
+        for _ in 0..<limit where !condition() { await Task.yield() }
+    }
+
+    /// Lets whatever is ready run: a hundred turns of the main actor.
+    func settle() async {
+        for _ in 0..<100 { await Task.yield() }
+    }
+
+    /// `name`, pushed onto the stack around the current screen, journaled when built.
+    func pushed(_ name: String) -> DestinationStep<TestScreen, Void> {
+        StepAssembly(
+            finder: NilFinder<TestScreen, Void>(),
+            factory: ClosureFactory { [journal] in
+                journal.record("build \(name)")
+                return TestScreen(name)
+            }
+        )
+        .using(TestNavigationContainer.push())
+        .from(GeneralStep.current().expectingContainer())
+        .assemble()
+    }
+
+    /// `name`, presented as a page sheet over the current screen, journaled when built.
+    func sheet(_ name: String) -> DestinationStep<TestScreen, Void> {
+        StepAssembly(
+            finder: NilFinder<TestScreen, Void>(),
+            factory: ClosureFactory { [journal] in
+                journal.record("build \(name)")
+                let screen = TestScreen(name)
+                screen.modalStyle = .pageSheet
+                return screen
+            }
+        )
+        .using(GeneralAction.presentModally())
+        .from(GeneralStep.current())
+        .assemble()
+    }
+}
