@@ -23,8 +23,8 @@
         @Environment(\.composerRouter) private var router
 
         func body(content: Content) -> some View {
-            // The nodes as rendered now: a dismissal reports what this render shows. SwiftUI writes
-            // through the binding of the latest render, so a swipe-down's late write can name a
+            // The nodes as rendered now: a dismissal reports what this render shows. SwiftUI can
+            // write through the binding of a later render, so a swipe-down's late write can name a
             // node presented after it; the model knows such a write (see `userDismissed(_:)`).
             let sheet = host.sheetNode
             let cover = host.fullScreenCoverNode

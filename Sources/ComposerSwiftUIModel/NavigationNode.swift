@@ -289,11 +289,11 @@ open class NavigationNode: ModalPresenting, DismissalVetoing, Identifiable, Hash
     /// rendered (`nil` when it rendered none): a write that arrives after the model moved on then
     /// names a node that is gone, and is ignored.
     ///
-    /// SwiftUI writes a swiped-down sheet's `nil` when the dismissal ends, up to about a second after
-    /// its view disappeared, and through the binding of the host's latest render. When the model took
-    /// that level out meanwhile (a navigation that presented another in its place), the late write
-    /// names what the host shows now: the model ignores the first write after such a level, unless the
-    /// view of what it names is gone too (then the write is that level's own swipe-down).
+    /// SwiftUI can write a swiped-down sheet's `nil` when the dismissal ends, up to about a second
+    /// after its view disappeared, and through the binding of the host's latest render. When the
+    /// model took that level out meanwhile (a navigation that presented another in its place), such a
+    /// late write names what the host shows now: the model ignores the first write after such a level,
+    /// unless the view of what it names is gone too (then the write is that level's own swipe-down).
     ///
     /// The dismissed level and everything presented above it leave the tree, and the routers of the
     /// model see a user's change (their result waits for screens that left end without a result).
