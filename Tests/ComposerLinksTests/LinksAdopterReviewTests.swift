@@ -269,6 +269,13 @@ struct LinksAdopterReviewTests {
         let error = linkError { () throws(LinkError) in try links.url(for: "Find (web)", parameters: ["term": ""]) }
         let message = error.map { "\($0)" } ?? ""
         #expect(!message.contains("missing") && message.contains("empty value"), "\(message)")
+        // A required query placeholder says the same (it said "required but missing"); a key not
+        // passed at all is missing.
+        let search = "shop://search?q=<q>&page=<int:page?>&tag=<tag?>"
+        let empty = linkError { () throws(LinkError) in try links.url(for: "Search", parameters: ["q": ""]) }
+        #expect(empty == .conversionFailed(parameter: "q", expected: .string, found: "", pattern: search))
+        let absent = linkError { () throws(LinkError) in try links.url(for: "Search", parameters: [:]) }
+        #expect(absent == .missingParameter(name: "q", pattern: search))
     }
 
     /// Links.md: "A URL with … an escape that does not decode to UTF-8 (`%FF`) is malformed, and

@@ -22,7 +22,7 @@ extension LinkTable {
     /// - Throws: ``LinkError/unknownDestination(name:)``; ``LinkError/unknownParameter(name:pattern:known:)``
     ///   for a value the pattern has no placeholder for; ``LinkError/missingParameter(name:pattern:)``;
     ///   ``LinkError/conversionFailed(parameter:expected:found:pattern:)`` for a value its type
-    ///   would not read back; ``LinkError/wrongType(parameter:requested:declared:pattern:)`` for several
+    ///   would not read back, or an empty value for a required placeholder; ``LinkError/wrongType(parameter:requested:declared:pattern:)`` for several
     ///   values in a path placeholder; ``LinkError/unreachableURL(url:destination:resolvesTo:)``
     ///   when a higher-precedence pattern would take the link under every host;
     ///   ``LinkError/urlTooLong(length:limit:)`` when the values do not fit in a link.
@@ -104,8 +104,15 @@ extension LinkTable {
 
         var items: [String] = []
         for item in pattern.query {
-            let values = (texts[item.placeholder.name] ?? []).filter { !$0.isEmpty }
+            let given = texts[item.placeholder.name] ?? []
+            let values = given.filter { !$0.isEmpty }
             if values.isEmpty, !item.placeholder.isOptional {
+                // Given, but empty: reported as a path placeholder's empty value is (see `singleText`).
+                if !given.isEmpty {
+                    throw .conversionFailed(
+                        parameter: item.placeholder.name, expected: item.placeholder.type, found: "",
+                        pattern: pattern.text)
+                }
                 throw .missingParameter(name: item.placeholder.name, pattern: pattern.text)
             }
             for value in values {
