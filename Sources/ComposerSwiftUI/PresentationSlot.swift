@@ -28,7 +28,7 @@
             // node presented after it; the model knows such a write (see `userDismissed(_:)`).
             let sheet = host.sheetNode
             let cover = host.fullScreenCoverNode
-            let popover = popoverLevel?.popoverNode.flatMap { $0.popoverAnchor == anchor.id ? $0 : nil }
+            let popover = popoverLevel?.popoverNode(anchoredOn: anchor.id)
             #if os(macOS)
                 // macOS has no full-screen cover: a cover is shown as a sheet there.
                 content

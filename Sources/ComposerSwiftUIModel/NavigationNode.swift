@@ -271,6 +271,12 @@ open class NavigationNode: ModalPresenting, DismissalVetoing, Identifiable, Hash
     /// the view of its ``popoverAnchor``.
     public var popoverNode: NavigationNode? { presented(as: { $0 == .popover }) }
 
+    /// ``popoverNode`` when it is anchored on the node `anchor`: the item of the `popover(item:)`
+    /// on that node's view (the view layer's, and the test driver's that stands in for it).
+    package func popoverNode(anchoredOn anchor: NodeID) -> NavigationNode? {
+        popoverNode.flatMap { $0.popoverAnchor == anchor ? $0 : nil }
+    }
+
     private func presented(as style: (NodePresentationStyle) -> Bool) -> NavigationNode? {
         guard let presentedNode, let active = presentedNode.activePresentationStyle, style(active) else { return nil }
         return presentedNode

@@ -266,7 +266,7 @@ public final class NavigationModelDriver {
     /// in the host's latest render: what ComposerSwiftUI's presentation slot reads at each render.
     private static func rendered(by host: NavigationNode, popoverAnchoredOn anchor: NodeID?) -> NavigationNode? {
         guard let anchor else { return host.sheetNode }
-        return host.popoverNode.flatMap { $0.popoverAnchor == anchor ? $0 : nil }
+        return host.popoverNode(anchoredOn: anchor)
     }
 
     /// Drops `level`'s gone views once `host` no longer presents it, as SwiftUI's views observe the
