@@ -41,9 +41,11 @@ public struct RoutingError: Error, CustomStringConvertible, Sendable {
         /// A context task failed.
         case contextTaskFailed
         /// The navigation's task was cancelled (or an interrupting navigation cancelled it) before
-        /// it changed the screen; for ``DefaultRouter/navigate(to:with:awaitingResult:animated:queueing:)``,
-        /// the wait for the result was cancelled, and the screen it showed stays. A guard or factory that stopped the cancelled navigation is
-        /// named in ``RoutingError/step``, with its error as ``RoutingError/underlyingError``.
+        /// it changed the screen; for
+        /// ``DefaultRouter/navigate(to:with:awaitingResult:animated:queueing:)``, the wait for the
+        /// result was cancelled, and the screen it showed stays. A guard or factory that stopped
+        /// the cancelled navigation is named in ``RoutingError/step``, with its error as
+        /// ``RoutingError/underlyingError``.
         case cancelled
         /// The navigation asked to fail at once when another one is running
         /// (``NavigationQueueing/failIfBusy``), and one was.

@@ -1,10 +1,11 @@
 /// Decides whether a navigation may go ahead: a login gate, a feature flag, a purchase check.
 ///
 /// The router runs the global interceptors, then the plan interceptors, then those of every step
-/// from the anchor to the destination, before changing anything. The destination's interceptors run even when the
-/// destination already exists: a guard protects the screen, not the path. To reject, throw; the
-/// error is reported inside ``RoutingError/Code/interceptorRejected``. An interceptor may itself
-/// navigate through the same router (to show a login screen, say) and wait for the user.
+/// from the anchor to the destination, before changing anything. The destination's interceptors
+/// run even when the destination already exists: a guard protects the screen, not the path. To
+/// reject, throw; the error is reported inside ``RoutingError/Code/interceptorRejected``. An
+/// interceptor may itself navigate through the same router (to show a login screen, say) and wait
+/// for the user.
 ///
 /// A navigation it starts without awaiting it must be started with
 /// ``Router/startNavigationTask(_:)``, so that it waits its turn: a plain `Task` made in the

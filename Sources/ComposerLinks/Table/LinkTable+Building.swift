@@ -22,8 +22,9 @@ extension LinkTable {
     /// - Throws: ``LinkError/unknownDestination(name:)``; ``LinkError/unknownParameter(name:pattern:known:)``
     ///   for a value the pattern has no placeholder for; ``LinkError/missingParameter(name:pattern:)``;
     ///   ``LinkError/conversionFailed(parameter:expected:found:pattern:)`` for a value its type
-    ///   would not read back, or an empty value for a required placeholder; ``LinkError/wrongType(parameter:requested:declared:pattern:)`` for several
-    ///   values in a path placeholder; ``LinkError/unreachableURL(url:destination:resolvesTo:)``
+    ///   would not read back, or an empty value for a required placeholder;
+    ///   ``LinkError/wrongType(parameter:requested:declared:pattern:)`` for several values in a
+    ///   path placeholder; ``LinkError/unreachableURL(url:destination:resolvesTo:)``
     ///   when a higher-precedence pattern would take the link under every host;
     ///   ``LinkError/urlTooLong(length:limit:)`` when the values do not fit in a link.
     public func url(for name: String, parameters: [String: any LinkParameterValue] = [:]) throws(LinkError) -> String {

@@ -162,24 +162,6 @@ struct QueueInterleavingTests: JournaledRouting {
                 """)
     }
 
-    /// The screen "account" pushed onto the stack on screen, its build written to the journal,
-    /// behind a guard that runs `intercept`.
-    func journaledAccount(_ intercept: @escaping @MainActor () async throws -> Void) -> DestinationStep<
-        TestScreen, Void
-    > {
-        StepAssembly(
-            finder: NilFinder<TestScreen, Void>(),
-            factory: ClosureFactory { [journal] in
-                journal.record("build account")
-                return TestScreen("account")
-            }
-        )
-        .adding(ClosureInterceptor<Void> { _ in try await intercept() })
-        .using(TestNavigationContainer.push())
-        .from(GeneralStep.custom(ClassFinder<TestNavigationContainer, Void>()))
-        .assemble()
-    }
-
     // MARK: - App code of a navigation nested in a guard
 
     /// A context task of a navigation a guard makes (a sign-in screen) starts a navigation in a

@@ -407,23 +407,11 @@ struct RouterMutationReviewTests: JournaledRouting {
             .using(GeneralAction.presentModally())
             .from(GeneralStep.current())
             .assemble()
-        let account = StepAssembly(
-            finder: NilFinder<TestScreen, Void>(),
-            factory: ClosureFactory { [journal] in
-                journal.record("build account")
-                return TestScreen("account")
-            }
-        )
-        .adding(
-            ClosureInterceptor<Void> { _ in
-                let screen = try await router.navigate(to: login, animated: false)
-                await door.pass()
-                try await (screen.presentingScreen as? any ModalPresenting)?.dismissPresentedScreen(animated: false)
-            }
-        )
-        .using(TestNavigationContainer.push())
-        .from(GeneralStep.custom(ClassFinder<TestNavigationContainer, Void>()))
-        .assemble()
+        let account = journaledAccount {
+            let screen = try await router.navigate(to: login, animated: false)
+            await door.pass()
+            try await (screen.presentingScreen as? any ModalPresenting)?.dismissPresentedScreen(animated: false)
+        }
 
         let navigation = TaskOutcome { try await router.navigate(to: account, animated: false) }
         await waitUntil { door.isWaiting }
