@@ -190,13 +190,20 @@ public final class NavigationModel: ScreenWindow, TreeRevisioning, TransitionSet
             .compactMap { $0 as? NavigationNode }
     }
 
-    /// Replaces the root and returns when the new top node appeared. The old root leaves with
-    /// everything presented over it; the same root again does nothing.
+    /// Replaces the root. The old root leaves with everything presented over it; the same root
+    /// again does nothing.
+    ///
+    /// Called by the app, it returns when the new top node appeared. In a router's navigation it
+    /// returns at once, and the changes after it join it in one state change, as a tab selection
+    /// does: a cold start from a link shows the linked tab, with its stack pushed, in the first
+    /// update, and the first tab never appears (UIKit shows a window's new root with the changes
+    /// made before its first layout). The navigation waits for the screen on top at its next
+    /// change that waits, or at its end.
     public func setRootScreen(_ screen: any Screen, animated: Bool) async throws {
         let newRoot = try TreeEditing.node(screen)
         guard newRoot !== root else { return }
         try newRoot.checkIsFree()
-        try await applyChange(.text("set root \(newRoot)"), animated: animated) {
+        try await applyChange(.text("set root \(newRoot)"), animated: animated, waits: navigationsRunning == 0) {
             if let old = root {
                 TreeEditing.detachPresentations(from: old)
                 old.rootModel = nil

@@ -19,6 +19,45 @@ struct ModelNavigationTests {
         #expect(shop.driver.log.contains("appeared screen \"list\""))
     }
 
+    @Test(
+        "a cold start from a link shows the linked tab with its pushed screen in the first update: the first tab never appears"
+    )
+    func coldStartFromALinkShowsTheLinkedTabFirst() async throws {
+        let shop = ModelShop(mode: .nextTurn)
+
+        _ = try await shop.router.navigate(to: shop.product, with: 42)
+
+        #expect(shop.render() == ModelShop.productsTree(["product 42"]))
+        #expect(shop.driver.log == ["appeared screen \"product 42\""])
+        #expect(shop.model.isSettled)
+    }
+
+    @Test("a cold start whose root is the navigation's last change returns once the root appeared")
+    func coldStartEndingOnTheRootWaitsForIt() async throws {
+        let shop = ModelShop(mode: .nextTurn)
+
+        _ = try await shop.router.navigate(to: shop.home)
+
+        #expect(shop.driver.log == ["appeared screen \"home\""])
+        #expect(shop.model.isSettled)
+    }
+
+    @Test(
+        "a cold start whose views never report fails at its last change, naming what never appeared, the screen changed"
+    )
+    func coldStartNeverShown() async throws {
+        let shop = ModelShop(mode: .manual, timeout: .milliseconds(50))
+
+        let error = await shop.failing(shop.product, 42)
+
+        #expect(error?.code == .actionFailedAfterChanges)
+        #expect(error?.step == "PushAction<StackNode> of ProductNode (step 0)")
+        let cause = error?.underlyingError.map { "\($0)" } ?? ""
+        #expect(cause.contains("did not acknowledge the appearance of screen \"product 42\""), "because: \(cause)")
+        #expect(error?.appliedOperations.first == "ReplaceRootAction of TabsNode (step 3)")
+        #expect(shop.model.root?.name == "main")
+    }
+
     @Test("a deep link into a sheet over a sheet over a pushed screen in another tab, from an empty window")
     func deepLinkFromEmptyWindow() async {
         let shop = ModelShop()
