@@ -19,7 +19,9 @@ import Observation
 @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
 @MainActor
 @Observable
-public final class NavigationModel: ScreenWindow, TreeRevisioning, TransitionSettling, NavigationBracketing {
+public final class NavigationModel: ScreenWindow, TreeRevisioning, TransitionSettling, NavigationBracketing,
+    RootJoiningNextChanges
+{
     /// The root node, rendered at the top of the scene.
     public private(set) var root: NavigationNode? {
         // Observed as the macro observes a stored property, with a key path made once: the macro's
@@ -190,20 +192,30 @@ public final class NavigationModel: ScreenWindow, TreeRevisioning, TransitionSet
             .compactMap { $0 as? NavigationNode }
     }
 
-    /// Replaces the root. The old root leaves with everything presented over it; the same root
-    /// again does nothing.
-    ///
-    /// Called by the app, it returns when the new top node appeared. In a router's navigation it
-    /// returns at once, and the changes after it join it in one state change, as a tab selection
-    /// does: a cold start from a link shows the linked tab, with its stack pushed, in the first
-    /// update, and the first tab never appears (UIKit shows a window's new root with the changes
-    /// made before its first layout). The navigation waits for the screen on top at its next
-    /// change that waits, or at its end.
+    /// Replaces the root and returns when the new top node appeared. The old root leaves with
+    /// everything presented over it; the same root again does nothing.
     public func setRootScreen(_ screen: any Screen, animated: Bool) async throws {
+        try await replaceRoot(with: screen, animated: animated, waits: true)
+    }
+
+    /// Replaces the root for a router's navigation (its `ReplaceRootAction`) and returns at once:
+    /// the changes after it join it in one state change, as they join a tab selection, so a cold
+    /// start from a link shows the linked tab, with its stack pushed, in the first update (UIKit
+    /// shows a window's new root with the changes made before its first layout). The navigation
+    /// waits for the screen on top at its next change that waits, or at its end.
+    package func setRootScreenJoiningNextChanges(_ screen: any Screen, animated: Bool) async throws {
+        try await replaceRoot(with: screen, animated: animated, waits: false)
+    }
+
+    private func replaceRoot(with screen: any Screen, animated: Bool, waits: Bool) async throws {
         let newRoot = try TreeEditing.node(screen)
         guard newRoot !== root else { return }
         try newRoot.checkIsFree()
-        try await applyChange(.text("set root \(newRoot)"), animated: animated, waits: navigationsRunning == 0) {
+        // Without animation when asked, even when it does not wait: what joins it is drawn in
+        // views the new root makes, which show it as they appear, with nothing to animate.
+        try await applyChange(
+            .text("set root \(newRoot)"), animated: animated, waits: waits, inTransactionAnimated: animated
+        ) {
             if let old = root {
                 TreeEditing.detachPresentations(from: old)
                 old.rootModel = nil
@@ -260,9 +272,11 @@ public final class NavigationModel: ScreenWindow, TreeRevisioning, TransitionSet
     /// A change that does not wait is applied as it is, whatever `animated` says: the next change
     /// joins it in the same state change, and SwiftUI updates a view in the transaction of the
     /// first change it observes. (A tab selection, which SwiftUI does not animate; a stack's pop
-    /// changes silently and is told later, see ``deferTelling(popOf:)``.)
+    /// changes silently and is told later, see ``deferTelling(popOf:)``.) `inTransactionAnimated`
+    /// says otherwise for a change whose own animation counts (a new root).
     func applyChange(
-        _ summary: @autoclosure () -> ChangeSummary, animated: Bool, waits: Bool = true, _ change: () throws -> Void
+        _ summary: @autoclosure () -> ChangeSummary, animated: Bool, waits: Bool = true,
+        inTransactionAnimated: Bool? = nil, _ change: () throws -> Void
     ) async throws {
         tellUntoldPop()
         let before = screenOnTop
@@ -271,7 +285,7 @@ public final class NavigationModel: ScreenWindow, TreeRevisioning, TransitionSet
                 {
                     try change()
                     dropPopoverWhoseAnchorLeft()
-                }, animated: animated || !waits)
+                }, animated: inTransactionAnimated ?? (animated || !waits))
         } catch {
             // Only an app's own container's change throws, and it may have changed part of the
             // tree first: the model cannot tell, so it counts a change. The router then reports

@@ -185,7 +185,7 @@ private final class PainPointRoutes {
 /// noting, for each, what was awaited and the presentation levels in the model then; returns the
 /// notes and the task's result.
 @MainActor
-private func stepThrough(
+func stepThrough(
     _ shop: ModelShop, _ body: @escaping @MainActor () async throws -> Void
 ) async -> (steps: [String], result: Result<Void, any Error>) {
     let task = Task { try await body() }

@@ -47,7 +47,11 @@ public struct ReplaceRootAction: Action {
         if let root = presenter.window.rootScreen, root !== screen {
             try ScreenTree.checkDismissal(of: [root])
         }
-        try await presenter.window.setRootScreen(screen, animated: animated)
+        if let joining = presenter.window as? any RootJoiningNextChanges {
+            try await joining.setRootScreenJoiningNextChanges(screen, animated: animated)
+        } else {
+            try await presenter.window.setRootScreen(screen, animated: animated)
+        }
     }
 
     /// The window's root screen, which the new one replaces: asked before any guard runs.

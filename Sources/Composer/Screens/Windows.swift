@@ -30,6 +30,20 @@ extension TreeRevisioning {
     package func treeIsUnchanged(since revision: Int) -> Bool { treeRevision == revision }
 }
 
+/// A window that can set its root for a navigation without waiting for the root to show: the
+/// navigation's next changes (a tab selection, a push) join it in one update, so a cold start from
+/// a link shows the linked screen first, never the first tab, and the navigation waits for what is
+/// on top at its next change that waits or at the end of its show phase
+/// (``TransitionSettling/waitUntilChangesShown()``). Only ``ReplaceRootAction`` calls it, since
+/// only a navigation's show phase is sure to wait afterwards; the SwiftUI model adopts it.
+/// `package`, as ``TreeRevisioning`` is: the window must report through
+/// ``TransitionSettling/isSettled`` that a root it set has not shown yet.
+@MainActor
+package protocol RootJoiningNextChanges: ScreenWindow, TransitionSettling {
+    /// Replaces the root screen and returns without waiting for it to show.
+    func setRootScreenJoiningNextChanges(_ screen: any Screen, animated: Bool) async throws
+}
+
 /// Supplies the window a navigation runs in, asked once at the start of every navigation.
 ///
 /// On iOS the default answers the key window of the foreground active scene; an app with several
