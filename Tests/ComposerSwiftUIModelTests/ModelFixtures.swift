@@ -42,6 +42,9 @@ final class ReviewNode: ProductPageNode {
 
 final class CartNode: NavigationNode {}
 
+/// The first screen of an onboarding flow, in a lone stack that replaces the shop's tab view.
+final class WelcomeNode: NavigationNode {}
+
 /// A form pushed on the products tab; it refuses to leave while it has unsaved edits.
 final class EditorNode: NavigationNode {}
 
@@ -239,6 +242,23 @@ final class ModelShop {
         )
         .using(GeneralAction.presentModally())
         .from(details)
+        .assemble()
+    }
+
+    /// The welcome screen, in a stack that replaces the tab view as the window's root.
+    var welcome: DestinationStep<WelcomeNode, Void> {
+        StepAssembly(
+            finder: ClassFinder<WelcomeNode, Void>(),
+            factory: ClosureFactory { [unowned self] _ in make(WelcomeNode("welcome")) }
+        )
+        .using(StackNode.push())
+        .from(
+            StepAssembly(
+                finder: PredicateFinder<StackNode, Void> { stack, _ in stack.name == "welcome-nav" },
+                factory: NavigationContainerFactory { [unowned self] _ in make(StackNode("welcome-nav")) })
+        )
+        .using(GeneralAction.replaceRoot())
+        .from(GeneralStep.window())
         .assemble()
     }
 

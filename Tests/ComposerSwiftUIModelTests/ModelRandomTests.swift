@@ -23,6 +23,9 @@ enum ShopMove: Sendable {
     case message(Int)
     /// The share popover anchored on product `id`, pushed on the products tab.
     case shareProduct(Int)
+    /// The welcome screen in a lone stack that replaces the tab view as the root (a sign-out); the
+    /// next move into the tabs builds them again, as a cold start.
+    case welcome
     /// Signs in or out: the account tab is guarded.
     case signedIn(Bool)
     /// Makes the editor, if it is in the tree, refuse (or stop refusing) to leave.
@@ -101,7 +104,7 @@ enum ShopMove: Sendable {
     var isNavigation: Bool {
         switch self {
         case .home, .list, .account, .cart, .editor, .picker, .back, .product, .details, .specs, .review, .inbox,
-            .share, .message, .shareProduct:
+            .share, .message, .shareProduct, .welcome:
             true
         default: false
         }
@@ -163,7 +166,7 @@ enum ShopMove: Sendable {
             .swiftUIWritesOldPath(movesAgo: random.int(in: 1...4), backTap: random.chance(50)),
             .topRefuses(random.chance(40)), .guardsAccountTab(random.chance(70)), .userRetapsTab,
             .userTapTab(2), .swiftUIWritesBackOf(stack: random.int(in: 0...5), toRoot: random.chance(40)),
-            .shareProduct(id),
+            .shareProduct(id), .welcome,
         ])
     }
 }
@@ -350,6 +353,7 @@ struct ModelRandomTests {
             // Screens that refuse to leave: no navigation and no gesture of the user may take one
             // away (the app's own pops may: its code decides).
             let refusing = move.isAppPop ? [] : shop.model.allNodes().filter { !$0.canBeDismissed }.map(\.id)
+            let logged = shop.driver.log.count
             let outcome = await play(move, on: shop)
             afterEachMove(shop, move)
             let after = shop.render()
@@ -369,7 +373,9 @@ struct ModelRandomTests {
             case .failed, .interleaved, .cancelled: report.failed += 1
             case .notNavigation, .wrongWrite: break
             }
-            if let problem = await problem(after: move, outcome: outcome, before: before, in: shop, views: views) {
+            if let problem = await problem(after: move, outcome: outcome, before: before, in: shop, views: views)
+                ?? (mode == .nextTurn ? flashedScreen(by: outcome, loggedSince: logged, in: shop) : nil)
+            {
                 report.broken = BrokenInvariant(move: index, problem: problem, before: before, after: after)
                 return report
             }
@@ -467,6 +473,7 @@ struct ModelRandomTests {
         }
         switch move {
         case .home: return await navigate(shop.home, ())
+        case .welcome: return await navigate(shop.welcome, ())
         case .list: return await navigate(shop.list(), ())
         case .account: return await navigate(shop.account, ())
         case .cart: return await navigate(shop.cart, ())
@@ -796,12 +803,37 @@ struct ModelRandomTests {
         return kept.joined(separator: "\n")
     }
 
+    /// A screen in a tab a completed navigation left, shown on the way: the first tab on a cold
+    /// start into another, say. (A screen the navigation reveals to act from, such as a stack's
+    /// list before a push, may show: it is where the next transition starts, as in UIKit.) Asked
+    /// in `nextTurn` mode, where the driver reports what SwiftUI would after each update; in
+    /// `automatic` mode every change's top node appears at once, even one the next change of the
+    /// same update hides.
+    private static func flashedScreen(by outcome: Outcome, loggedSince start: Int, in shop: ModelShop) -> String? {
+        guard case .navigated = outcome else { return nil }
+        let lines = shop.driver.log[start...]
+        var inTabsLeft: Set<String> = []
+        for case let tabs as TabsNode in shop.model.allNodes() {
+            for (index, tab) in tabs.tabs.enumerated() where index != tabs.selectedIndex {
+                inTabsLeft.formUnion(ScreenTree.containedScreens(of: tab).map { "\($0)" })
+            }
+        }
+        for line in lines where line.hasPrefix("appeared ") {
+            let node = String(line.dropFirst("appeared ".count))
+            if inTabsLeft.contains(node), !lines.contains("disappeared \(node)") {
+                return "the navigation showed \(node) on the way, in a tab it did not end in"
+            }
+        }
+        return nil
+    }
+
     /// Why the screen `move` navigated to is not on screen, if it is not: on top, or, in an
     /// expanded split view, the column beside it.
     private static func wrongDestination(after move: ShopMove, in model: NavigationModel) -> String? {
         let expected: (NavigationNode) -> Bool
         switch move {
         case .home: expected = { $0 is HomeNode }
+        case .welcome: expected = { $0 is WelcomeNode }
         case .list: expected = { $0 is ListNode }
         case .account: expected = { $0 is AccountNode }
         case .cart: expected = { $0 is CartNode }

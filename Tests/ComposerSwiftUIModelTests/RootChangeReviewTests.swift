@@ -13,8 +13,6 @@ import Testing
 
 // MARK: - The reviewer's screens and routes
 
-/// The first screen of an onboarding flow: a lone stack that replaces the shop's tab view.
-private final class WelcomeNode: NavigationNode {}
 /// The terms, pushed on the welcome screen.
 private final class TermsNode: NavigationNode {}
 /// The first tab of an administrator's tab view, which replaces the shop's.
@@ -32,21 +30,7 @@ private final class RootRoutes {
     init(shop: ModelShop) { self.shop = shop }
 
     /// The welcome screen, in a stack that becomes the window's root.
-    var welcome: DestinationStep<WelcomeNode, Void> {
-        StepAssembly(
-            finder: ClassFinder<WelcomeNode, Void>(),
-            factory: ClosureFactory { _ in WelcomeNode("welcome") }
-        )
-        .using(StackNode.push())
-        .from(
-            StepAssembly(
-                finder: PredicateFinder<StackNode, Void> { stack, _ in stack.name == "welcome-nav" },
-                factory: NavigationContainerFactory { _ in StackNode("welcome-nav") })
-        )
-        .using(GeneralAction.replaceRoot())
-        .from(GeneralStep.window())
-        .assemble()
-    }
+    var welcome: DestinationStep<WelcomeNode, Void> { shop.welcome }
 
     /// The terms, pushed on the welcome screen (a new root followed by a push).
     var terms: DestinationStep<TermsNode, Void> {
