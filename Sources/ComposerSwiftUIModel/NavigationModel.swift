@@ -10,9 +10,9 @@ import Observation
 /// ```
 ///
 /// Every change the router makes is applied to the observable state at once (several changes made
-/// without waiting in between, such as a tab selection and a pop in that tab, reach SwiftUI as one
-/// state change) and completes when the view acknowledges it: the node now on top appeared
-/// (``NavigationNode/didAppear()``), a dismissed node disappeared
+/// without waiting in between, such as a tab selection and a pop in that tab, or a new root and
+/// the pushes in it, reach SwiftUI as one state change) and completes when the view acknowledges
+/// it: the node now on top appeared (``NavigationNode/didAppear()``), a dismissed node disappeared
 /// (``NavigationNode/didDisappear()``). A change never completes after a fixed sleep; one that is
 /// not acknowledged within ``acknowledgementTimeout`` fails with ``AcknowledgementTimeoutError``,
 /// which the router reports as a `RoutingError` naming its step.
