@@ -47,8 +47,9 @@
         ///
         /// - Throws: ``UIKitRoutingError`` when `screen` is not a view controller, when this controller
         ///   (or the controller presenting for it) already presents something, when it is not in a
-        ///   window, when `screen` is already a child, presented or a window's root, or when `screen` is
-        ///   a popover with nothing to point at.
+        ///   window, when `screen` is already a child, presented or a window's root, when `screen` is
+        ///   a popover with nothing to point at, or when a presentation or dismissal UIKit is running
+        ///   over this controller does not end in time.
         public func presentScreen(_ screen: any Screen, animated: Bool) async throws {
             let purpose = "presenting over \(describe(self))"
             let controller = try requireViewController(screen, for: purpose)
@@ -58,7 +59,7 @@
             try requireDetached(controller, for: purpose)
             if let presented = presentedViewController, presented.isBeingPresented || presented.isBeingDismissed {
                 // A presentation or dismissal UIKit is still running: let it end before deciding.
-                _ = await waitWhileTransitioning { presented.transitionCoordinator }
+                try await finishTransition(of: presented, before: "presenting \(describe(controller))")
             }
             if let presented = presentedViewController {
                 let host =
@@ -85,15 +86,32 @@
 
         /// Dismisses what this controller's presentation host presents, with everything presented above
         /// it, and returns when UIKit's dismissal has finished. Does nothing when nothing is presented.
+        ///
+        /// - Throws: ``UIKitRoutingError/Code/transitionDidNotFinish`` when a presentation or dismissal
+        ///   UIKit is already running for it, or this dismissal, does not end in time.
         public func dismissPresentedScreen(animated: Bool) async throws {
             guard let presented = presentedViewController else { return }
             if presented.isBeingPresented || presented.isBeingDismissed {
-                _ = await waitWhileTransitioning { presented.transitionCoordinator }
+                try await finishTransition(of: presented, before: "dismissing it")
             }
             guard let stillPresented = presentedViewController, !stillPresented.isBeingDismissed else { return }
             let host = stillPresented.presentingViewController ?? self
             try await performAwaitingCompletion("the dismissal of \(describe(stillPresented))") { completion in
                 host.dismiss(animated: animated, completion: completion)
+            }
+        }
+
+        /// Waits for the presentation or dismissal UIKit runs for `presented`; throws
+        /// ``UIKitRoutingError/Code/transitionDidNotFinish`` naming it when it has not ended in time,
+        /// rather than acting as if it had (a presentation still running refuses another, and a
+        /// dismissal still running is not the caller's to report as done).
+        private func finishTransition(of presented: UIViewController, before next: String) async throws {
+            let kind = presented.isBeingDismissed ? "dismissal" : "presentation"
+            if !(await waitWhileTransitioning { presented.transitionCoordinator }) {
+                throw UIKitRoutingError(
+                    .transitionDidNotFinish,
+                    "the \(kind) of \(describe(presented)) did not finish within \(Int(uikitTransitionTimeout)) s, before \(next)"
+                )
             }
         }
 
