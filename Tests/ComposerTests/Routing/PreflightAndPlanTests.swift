@@ -652,6 +652,50 @@ struct PreflightAndPlanTests {
         #expect(error?.underlyingError is SignInRequired)
         #expect(window.render() == before)
     }
+
+    @Test("After its guards, the router plans again on a settled window: a back swipe still animating ends first")
+    func planAgainOnceSettled() async throws {
+        let clock = TransitionClock(mode: .manual)
+        let stack = TestNavigationContainer("main", stack: [ListScreen(), ProductScreen(1)])
+        let window = TestWindow(root: stack, clock: clock)
+        let router = DefaultRouter(window: window)
+        var release: CheckedContinuation<Void, Never>?
+        var askedWhileAnimating = 0
+        // The list, found wherever it is; its finder notes a question asked during an animation.
+        let list = GeneralStep.custom(
+            PredicateFinder<ListScreen, Int> { _, _ in
+                if !window.isSettled { askedWhileAnimating += 1 }
+                return true
+            })
+        let product = StepAssembly(
+            finder: ClassWithContextFinder<ProductScreen, Int>(), factory: ProductFactory(journal: journal)
+        )
+        .adding(ClosureInterceptor<Int> { _ in await withCheckedContinuation { release = $0 } })
+        .using(TestNavigationContainer.push())
+        .from(list.expectingContainer())
+        .assemble()
+
+        let navigation = Task { try await router.navigate(to: product, with: 2, animated: false) }
+        for _ in 0..<2_000 where release == nil { await Task.yield() }
+        // The user swipes product 1 away while the guard waits; the pop animates on the clock.
+        let swipe = Task { try await stack.userPop(animated: true) }
+        #expect(await clock.waitForPendingTransition())
+        try #require(release).resume()
+        for _ in 0..<100 { await Task.yield() }
+
+        #expect(askedWhileAnimating == 0, "a finder was asked while the back swipe still animated")
+        #expect(clock.advance())
+        try await swipe.value
+        _ = try await navigation.value
+        #expect(askedWhileAnimating == 0)
+        #expect(
+            window.render() == """
+                window
+                  nav "main"
+                    screen "list"
+                    screen "product 2"
+                """)
+    }
 }
 
 @MainActor

@@ -102,7 +102,15 @@ final class NavigationRun {
         // Guards may change the tree (a login screen came and went) or what a SwitchAssembly
         // picks: then plan again, and guard every step the new plan has that no plan guarded.
         var rounds = 0
-        while interceptorsRan, try planIsStale() {
+        while interceptorsRan {
+            // Planned again once no transition runs, as at the start: a guard may have waited
+            // (for the network, for the user) while the user moved, and a back swipe still
+            // animating leaves a tree that is neither the one before it nor the one after.
+            if let settling = traits.settling, !settling.isSettled {
+                await settling.waitUntilSettled()
+                try checkCancellation()
+            }
+            guard try planIsStale() else { break }
             // A run an interrupt cancelled during the last round asks no guard of a new plan: one
             // that ignores cancellation would show its screens for a navigation that is over.
             try checkCancellation()
