@@ -92,6 +92,9 @@
             let controller = try requireViewController(screen, for: "presenting modally")
             let origin = try source.resolve(presenter)
             let host = try ScreenTree.modalPresenter(origin, toDo: "present \(describe(controller))")
+            // Refused before it is configured: a screen already in the tree (a sheet on screen)
+            // keeps its style, detents and delegates when the presentation fails.
+            try requireDetached(controller, for: "presenting \(describe(controller)) modally")
             try configure(controller, presentingFrom: origin as? UIViewController)
             try await host.presentScreen(controller, animated: animated)
         }
