@@ -83,8 +83,15 @@
                     self.showDetailViewController(controller, sender: nil)
                 }
             }
-            if animated { change() } else { UIView.performWithoutAnimation { change() } }
-            guard animated else { return }
+            if animated {
+                change()
+            } else {
+                UIView.performWithoutAnimation { change() }
+                // These calls take no `animated`, and a collapsed split view pushes the detail
+                // itself, at its next layout pass: laid out now, a transition UIKit starts anyway
+                // is running, and is waited for below before the navigation's next step.
+                if let view = viewIfLoaded, view.window != nil { view.layoutIfNeeded() }
+            }
             if !(await waitWhileTransitioning({ runningCoordinator(inOrBelow: self) })) {
                 throw UIKitRoutingError(
                     .transitionDidNotFinish,
