@@ -128,7 +128,8 @@
     /// every callback on to.
     final class TabSwitchRelay: DelegateRelay, UITabBarControllerDelegate {
         nonisolated(unsafe) static var tabKey: UInt8 = 0
-        let makeAnimator: @MainActor () -> any UIViewControllerAnimatedTransitioning
+        /// Replaced by a later `animateTabSwitches(with:)`, which keeps the relay where it stands.
+        var makeAnimator: @MainActor () -> any UIViewControllerAnimatedTransitioning
 
         init(
             forwardingTo original: NSObject?,
@@ -157,11 +158,15 @@
         public func animateTabSwitches(
             with makeAnimator: @escaping @MainActor () -> any UIViewControllerAnimatedTransitioning
         ) {
-            // A second call replaces the animator: wrapping the first relay, which only this tab bar
-            // kept alive, would lose it and with it the delegate it passes callbacks on to.
-            let current = delegate as? NSObject
-            let relay = TabSwitchRelay(
-                forwardingTo: (current as? TabSwitchRelay)?.original ?? current, makeAnimator: makeAnimator)
+            // A second call replaces the animator of the relay already in the delegate chain (in
+            // front of the delegate, or behind the user navigation reporter's relay, which holds it
+            // weakly): a new relay would release the first, which only this tab bar kept alive, and
+            // with it the app's delegate it passes callbacks on to.
+            if let installed = delegateChain(from: delegate).lazy.compactMap({ $0 as? TabSwitchRelay }).first {
+                installed.makeAnimator = makeAnimator
+                return
+            }
+            let relay = TabSwitchRelay(forwardingTo: delegate as? NSObject, makeAnimator: makeAnimator)
             objc_setAssociatedObject(self, &TabSwitchRelay.tabKey, relay, .OBJC_ASSOCIATION_RETAIN_NONATOMIC)
             delegate = relay
         }
