@@ -1,10 +1,13 @@
-/// A tab container, like `UITabBarController`. The selected tab is always one of the tabs.
+/// A tab container, like `UITabBarController`. The selected tab, when there is one, is one of the
+/// tabs.
 @MainActor
 public protocol TabsContainer: ChildListContainer, ScreenContainer {
     /// The tabs, in order.
     var tabScreens: [any Screen] { get }
 
-    /// The index of the selected tab, `nil` only when there are no tabs.
+    /// The index of the selected tab; `nil` when no tab is shown (there are no tabs, or a tab bar
+    /// shows its own list of further tabs, as UIKit's "More" list does): then no tab's screens are
+    /// on screen, and a navigation into one selects it.
     var selectedTabIndex: Int? { get }
 
     /// Replaces the tabs and selects `selectedIndex` (the first tab when `nil`).

@@ -8,10 +8,12 @@
     /// (`animateTabSwitches(with:)` installs one): selecting returns once that
     /// transition has ended, at once without one.
     extension UITabBarController: ChildListContainer, TabsContainer {
-        /// The index of the selected tab; `nil` only when there are no tabs.
+        /// The index of the selected tab; `nil` when no tab is shown: there are no tabs, or the
+        /// "More" list shows only its own list (UIKit's `selectedIndex` is then `NSNotFound`).
         ///
-        /// When the "More" list is selected, this is the tab it shows; when it shows only its list,
-        /// UIKit's `selectedIndex` when that names a tab, else the first tab.
+        /// When the "More" list shows a tab, this is that tab. While it shows only its list, no tab's
+        /// screen is on screen, so the router presents over the tab bar and selects the tab a
+        /// navigation needs, rather than pushing onto a stack the user cannot see.
         public var selectedTabIndex: Int? {
             let controllers = viewControllers ?? []
             guard !controllers.isEmpty else { return nil }
@@ -20,7 +22,7 @@
             }
             if selectedViewController === moreNavigationController {
                 let shown = moreNavigationController.viewControllers.dropFirst().first
-                if let shown, let index = controllers.firstIndex(where: { $0 === shown }) { return index }
+                return shown.flatMap { shown in controllers.firstIndex { $0 === shown } }
             }
             return controllers.indices.contains(selectedIndex) ? selectedIndex : 0
         }

@@ -8,7 +8,7 @@ import Testing
 @MainActor
 class CardScreen: Screen, CustomStringConvertible {
     let name: String
-    weak var parent: CardStack?
+    weak var parent: CardScreen?
     init(_ name: String) { self.name = name }
     var parentScreen: (any Screen)? { parent }
     var childScreens: [any Screen] { [] }
@@ -35,6 +35,29 @@ extension CardStack: NavigationStackContainer {
         for card in cards where !newCards.contains(where: { $0 === card }) { card.parent = nil }
         for card in newCards { card.parent = self }
         cards = newCards
+    }
+}
+
+/// An app's own tab container with a list of its own that can show instead of any tab (as
+/// UIKit's "More" list does): then it reports no selected tab.
+@MainActor
+final class CardTabs: CardScreen, TabsContainer {
+    var tabs: [CardScreen] = []
+    var selected: Int?
+    var selections: [Int] = []
+    override var childScreens: [any Screen] { tabs }
+    var tabScreens: [any Screen] { tabs }
+    var selectedTabIndex: Int? { selected }
+
+    func setTabs(_ screens: [any Screen], selectedIndex: Int?, animated: Bool) async throws {
+        tabs = screens.compactMap { $0 as? CardScreen }
+        for tab in tabs { tab.parent = self }
+        selected = selectedIndex ?? 0
+    }
+
+    func selectTab(at index: Int) async throws {
+        selections.append(index)
+        selected = index
     }
 }
 
@@ -70,6 +93,24 @@ struct CustomContainerTests {
         #expect(revealed === deck.cards.last)
         #expect(deck.cards.map(\.name) == ["welcome", "offer"])
         #expect(ScreenTreeRenderer().render(deck) == "card \"deck\"\n  card \"welcome\"\n  card \"offer\"")
+    }
+
+    @Test("A tab container showing its own list (no tab selected) shows no tab's screen; a navigation selects the tab")
+    func tabsShowingNoTab() async throws {
+        let tabs = CardTabs("tabs")
+        let home = CardScreen("home")
+        try await tabs.setTabs([home, CardScreen("more")], selectedIndex: nil, animated: false)
+        tabs.selected = nil
+        let window = CardWindow(root: tabs)
+        let router = DefaultRouter(window: window)
+        let card = GeneralStep.custom(PredicateFinder<CardScreen, String> { card, name in card.name == name })
+
+        #expect(ScreenTree(window: window).current === tabs, "no tab is on screen")
+        let shown = try await router.navigate(to: card, with: "home")
+
+        #expect(shown === home)
+        #expect(tabs.selections == [0], "the first tab, taken for shown, was not selected")
+        #expect(ScreenTree(window: window).current === home)
     }
 
     @Test(
