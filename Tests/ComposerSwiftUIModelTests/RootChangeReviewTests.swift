@@ -11,7 +11,7 @@ import Testing
 // app, even while a navigation runs, `setRootScreen` still returns once the root appeared. Each test
 // asserts the tree as text, the driver's log, the error by value and whether the model settled.
 
-// MARK: - The reviewer's screens and routes
+// MARK: - Screens and routes of the review
 
 /// The terms, pushed on the welcome screen.
 private final class TermsNode: NavigationNode {}
@@ -210,7 +210,7 @@ struct RootChangeReviewTests {
 
     @Test("1d: the same cold start stepped by hand: the first wait is the product's, with no sheet presented yet")
     func coldStartIntoSheetStepped() async throws {
-        let shop = ModelShop(mode: .manual)
+        let shop = ModelShop(mode: .manual, timeout: handTimeout)
 
         let run = await stepThrough(shop) { _ = try await shop.router.navigate(to: shop.details, with: 42) }
 
@@ -239,7 +239,7 @@ struct RootChangeReviewTests {
 
     @Test("1f: a cold start into a sheet presented from the root's own first screen: home appears, then the sheet")
     func coldStartIntoSheetOverRootScreen() async throws {
-        let shop = ModelShop(mode: .manual)
+        let shop = ModelShop(mode: .manual, timeout: handTimeout)
         let routes = RootRoutes(shop: shop)
 
         let run = await stepThrough(shop) { _ = try await shop.router.navigate(to: routes.bannerOnHome) }

@@ -42,8 +42,8 @@
         func finishStackTransition(animated: Bool) async throws {
             guard animated else {
                 // UIKit swaps the views of a change without animation at the stack's next layout
-                // pass: laid out now, the new top is in the window, with its appearance callbacks
-                // made, before the navigation's next step presents from it or pushes over it.
+                // pass: laid out now, the new top's view is in the window before the navigation's
+                // next step presents from it or pushes over it.
                 if let view = viewIfLoaded, view.window != nil { view.layoutIfNeeded() }
                 return
             }
