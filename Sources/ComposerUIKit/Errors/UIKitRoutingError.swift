@@ -43,7 +43,8 @@
             case columnNotNavigation
             /// A screen referred to weakly (a presentation source) no longer exists.
             case screenGone
-            /// UIKit never reported the end of a transition.
+            /// UIKit did not report the end of a transition in time (one it ran for the change, or
+            /// one still running when the change was to be made).
             case transitionDidNotFinish
         }
 

@@ -86,11 +86,16 @@
             if animated {
                 change()
             } else {
-                UIView.performWithoutAnimation { change() }
                 // These calls take no `animated`, and a collapsed split view pushes the detail
-                // itself, at its next layout pass: laid out now, a transition UIKit starts anyway
-                // is running, and is waited for below before the navigation's next step.
-                if let view = viewIfLoaded, view.window != nil { view.layoutIfNeeded() }
+                // itself, at its next layout pass: laid out here, without animation, the push is
+                // made now, and a transition UIKit still runs is waited for below. The view
+                // callbacks the layout makes run outside the navigation's marks (see `setStack`).
+                UIView.performWithoutAnimation {
+                    change()
+                    if let view = viewIfLoaded, view.window != nil {
+                        NavigationScope.outsideNavigation { view.layoutIfNeeded() }
+                    }
+                }
             }
             if !(await waitWhileTransitioning({ runningCoordinator(inOrBelow: self) })) {
                 throw UIKitRoutingError(

@@ -124,8 +124,8 @@
     }
 
     /// Gives every tab switch of a tab bar controller (a tab the user taps, a tab the router selects)
-    /// an animation of its own, installed in front of the tab bar's delegate, which it passes
-    /// every callback on to.
+    /// an animation of its own, installed in front of the tab bar's delegate (the user navigation
+    /// reporter's relay may later stand in front of it), which it passes every callback on to.
     final class TabSwitchRelay: DelegateRelay, UITabBarControllerDelegate {
         nonisolated(unsafe) static var tabKey: UInt8 = 0
         /// Replaced by a later `animateTabSwitches(with:)`, which keeps the relay where it stands.

@@ -98,8 +98,9 @@ final class NavigationQueue {
 
 /// Which routers are running a navigation in the current task, so that a navigation started from
 /// inside one (a login interceptor showing the login screen) runs at once instead of waiting
-/// behind the navigation that started it.
-enum NavigationScope {
+/// behind the navigation that started it. `package`: a window adapter runs the app's code it
+/// calls synchronously (the view callbacks a layout pass makes) outside the marks.
+package enum NavigationScope {
     @TaskLocal static var activeRouters: ActiveRouters = []
 
     /// Runs `body`, app code a navigation calls and does not await (a context or post task, an
@@ -108,7 +109,7 @@ enum NavigationScope {
     /// marks are set only while a guard's navigation or a tab tap runs; otherwise `body` runs as
     /// it is, at the cost of two reads.
     @MainActor
-    static func outsideNavigation<T>(_ body: () throws -> T) rethrows -> T {
+    package static func outsideNavigation<T>(_ body: () throws -> T) rethrows -> T {
         guard !activeRouters.isEmpty || TabTap.isRunning else { return try body() }
         return try $activeRouters.withValue([]) { try TabTap.$isRunning.withValue(false, operation: body) }
     }

@@ -103,9 +103,9 @@ final class NavigationRun {
         // picks: then plan again, and guard every step the new plan has that no plan guarded.
         var rounds = 0
         while interceptorsRan {
-            // Planned again once no transition runs, as at the start: a guard may have waited
-            // (for the network, for the user) while the user moved, and a back swipe still
-            // animating leaves a tree that is neither the one before it nor the one after.
+            // Checked, and planned again if stale, once no transition runs, as at the start: a
+            // guard may have waited (for the network, for the user) while the user moved, and a
+            // back swipe still animating leaves a tree that is neither the one before nor after.
             if let settling = traits.settling, !settling.isSettled {
                 await settling.waitUntilSettled()
                 try checkCancellation()
