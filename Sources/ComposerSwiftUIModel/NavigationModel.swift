@@ -463,7 +463,7 @@ public final class NavigationModel: ScreenWindow, TreeRevisioning, TransitionSet
     /// Notes that `host` took out `level`, whose view disappeared before SwiftUI wrote the binding.
     func noteLateDismissalWrite(owedBy host: NavigationNode, for level: NavigationNode) {
         // Hosts gone from the model owe nothing any more: SwiftUI's write for them reaches no model.
-        lateDismissalWrites.removeAll { $0.host == nil || $0.host === host || $0.host?.containingModel !== self }
+        lateDismissalWrites.removeAll { $0.host === host || $0.host?.containingModel !== self }
         lateDismissalWrites.append(
             LateDismissalWrite(
                 host: host, level: level.description, wasPopover: level.activePresentationStyle == .popover))

@@ -316,7 +316,7 @@ open class NavigationNode: ModalPresenting, DismissalVetoing, Identifiable, Hash
         }
         if let owed, !shown.viewDisappearedUnasked {
             // Told as a change, so that a view which took the write as its own shows the level again.
-            host.withMutation(keyPath: \.presentedNode) {}
+            host.withMutation(keyPath: Self.presentedNodeKeyPath) {}
             return .ignored("\(Self.lateWrite(of: owed)); \(shown), shown now, stays")
         }
         do {

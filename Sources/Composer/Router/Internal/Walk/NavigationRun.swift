@@ -106,10 +106,8 @@ final class NavigationRun {
             // Checked, and planned again if stale, once no transition runs, as at the start: a
             // guard may have waited (for the network, for the user) while the user moved, and a
             // back swipe still animating leaves a tree that is neither the one before nor after.
-            if let settling = traits.settling, !settling.isSettled {
-                await settling.waitUntilSettled()
-                try checkCancellation()
-            }
+            // A cancellation during the wait is checked below, or after the loop.
+            await traits.settle()
             guard try planIsStale() else { break }
             // A run an interrupt cancelled during the last round asks no guard of a new plan: one
             // that ignores cancellation would show its screens for a navigation that is over.
