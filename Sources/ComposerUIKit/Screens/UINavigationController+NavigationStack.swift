@@ -43,19 +43,12 @@
             guard animated else {
                 // UIKit swaps the views of a change without animation at the stack's next layout
                 // pass: laid out now, the new top's view is in the window before the navigation's
-                // next step presents from it or pushes over it. The view callbacks the layout makes
-                // are the app's code, run outside the navigation's marks: a navigation one starts
-                // waits its turn, as it does when UIKit lays out later.
-                if let view = viewIfLoaded, view.window != nil {
-                    NavigationScope.outsideNavigation { view.layoutIfNeeded() }
-                }
+                // next step presents from it or pushes over it.
+                layOutNowIfInWindow()
                 return
             }
-            if !(await waitWhileTransitioning({ self.transitionCoordinator })) {
-                throw UIKitRoutingError(
-                    .transitionDidNotFinish,
-                    "the navigation transition of \(describe(self)) did not finish within \(Int(uikitTransitionTimeout)) s"
-                )
+            try await awaitTransitionEnd("the navigation transition of \(describe(self))") {
+                self.transitionCoordinator
             }
         }
 

@@ -88,20 +88,14 @@
             } else {
                 // These calls take no `animated`, and a collapsed split view pushes the detail
                 // itself, at its next layout pass: laid out here, without animation, the push is
-                // made now, and a transition UIKit still runs is waited for below. The view
-                // callbacks the layout makes run outside the navigation's marks (see `setStack`).
+                // made now, and a transition UIKit still runs is waited for below.
                 UIView.performWithoutAnimation {
                     change()
-                    if let view = viewIfLoaded, view.window != nil {
-                        NavigationScope.outsideNavigation { view.layoutIfNeeded() }
-                    }
+                    layOutNowIfInWindow()
                 }
             }
-            if !(await waitWhileTransitioning({ runningCoordinator(inOrBelow: self) })) {
-                throw UIKitRoutingError(
-                    .transitionDidNotFinish,
-                    "showing \(describe(controller)) in \(describe(self)) did not finish within \(Int(uikitTransitionTimeout)) s"
-                )
+            try await awaitTransitionEnd("showing \(describe(controller)) in \(describe(self))") {
+                runningCoordinator(inOrBelow: self)
             }
         }
 

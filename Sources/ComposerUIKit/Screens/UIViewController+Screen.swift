@@ -107,12 +107,18 @@
         /// dismissal still running is not the caller's to report as done).
         private func finishTransition(of presented: UIViewController, before next: String) async throws {
             let kind = presented.isBeingDismissed ? "dismissal" : "presentation"
-            if !(await waitWhileTransitioning { presented.transitionCoordinator }) {
-                throw UIKitRoutingError(
-                    .transitionDidNotFinish,
-                    "the \(kind) of \(describe(presented)) did not finish within \(Int(uikitTransitionTimeout)) s, before \(next)"
-                )
+            try await awaitTransitionEnd("the \(kind) of \(describe(presented)) (before \(next))") {
+                presented.transitionCoordinator
             }
+        }
+
+        /// Lays the view out now when it is in a window, so that a change UIKit makes at the next
+        /// layout pass is made before the navigation's next step. The view callbacks the layout
+        /// makes are the app's code, run outside the navigation's marks: a navigation one starts
+        /// waits its turn, as it does when UIKit lays out later.
+        func layOutNowIfInWindow() {
+            guard let view = viewIfLoaded, view.window != nil else { return }
+            NavigationScope.outsideNavigation { view.layoutIfNeeded() }
         }
 
         private func checkPopoverAnchor(of controller: UIViewController) throws {

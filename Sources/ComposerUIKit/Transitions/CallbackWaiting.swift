@@ -137,6 +137,19 @@
         return true
     }
 
+    /// Waits as ``waitWhileTransitioning(limit:_:)`` does, and throws
+    /// ``UIKitRoutingError/Code/transitionDidNotFinish`` naming `what` when the limit was reached with
+    /// a transition still running.
+    @MainActor
+    func awaitTransitionEnd(
+        _ what: @autoclosure () -> String, _ coordinatorOf: () -> (any UIViewControllerTransitionCoordinator)?
+    ) async throws {
+        if !(await waitWhileTransitioning(coordinatorOf)) {
+            throw UIKitRoutingError(
+                .transitionDidNotFinish, "\(what()) did not finish within \(Int(uikitTransitionTimeout)) s")
+        }
+    }
+
     /// The first transition coordinator found in `controller` or any screen it contains.
     @MainActor
     func runningCoordinator(inOrBelow controller: UIViewController) -> (any UIViewControllerTransitionCoordinator)? {
