@@ -13,7 +13,8 @@ let rowGroups: [RowGroup] = [.minimal, .testKit, .swiftUIModel]
 /// table times it, on a tree made and walked just before), on the largest tree of at most `screens`
 /// screens (the largest by default) of the group (`minimal` by default). Reveals and builds get a
 /// fresh tree each, all made first. The runs alone lie between ``measuredPartBegins()`` and
-/// ``measuredPartEnds()``, which `instructions.sh` tells callgrind to count between; one run before
+/// ``measuredPartEnds()``, which `instructions.sh` tells callgrind to count between and around which
+/// `time-profile.sh` has perf sample (``PerfControl``); one run before
 /// them pays what only the first run of the process pays (the runtime's type and conformance
 /// caches), as the timed table's medians leave it out.
 @MainActor
@@ -22,14 +23,14 @@ func profile(_ operation: String, count: Int, shape: Shape, group: RowGroup) asy
     case "to-current", "fixed-cost", "fail", "walk":
         let tree = try await group.makeTree(shape)
         for run in 0...count {
-            if run == 1 { measuredPartBegins() }
+            if run == 1 { beginMeasuredPart() }
             switch operation {
             case "fail": _ = await tree.fail()
             case "walk": _ = tree.walk()
             default: _ = try await tree.toCurrent()
             }
         }
-        measuredPartEnds()
+        endMeasuredPart()
     case "reveal", "guarded-reveal", "build":
         var trees: [BenchTree] = []
         for _ in 0...count { trees.append(try await group.makeTree(shape)) }
@@ -37,7 +38,7 @@ func profile(_ operation: String, count: Int, shape: Shape, group: RowGroup) asy
         for (run, tree) in trees.enumerated() {
             if run == 1 {
                 start = Bench.clock.now
-                measuredPartBegins()
+                beginMeasuredPart()
             }
             switch operation {
             case "reveal": _ = try await tree.reveal()
@@ -45,7 +46,7 @@ func profile(_ operation: String, count: Int, shape: Shape, group: RowGroup) asy
             default: _ = try await tree.build()
             }
         }
-        measuredPartEnds()
+        endMeasuredPart()
         let each = Bench.nanoseconds(Bench.clock.now - start) / Double(max(count, 1))
         print("\(operation) alone: \(whole(each)) ns each")
     case "reveal-fresh":
@@ -57,9 +58,9 @@ func profile(_ operation: String, count: Int, shape: Shape, group: RowGroup) asy
         for _ in 0...count {
             let tree = try await group.makeTree(shape)
             _ = tree.walk()
-            measuredPartBegins()
+            beginMeasuredPart()
             let (ns, _) = try await Bench.time { try await tree.reveal() }
-            measuredPartEnds()
+            endMeasuredPart()
             samples.append(ns)
         }
         print("reveal-fresh alone: median \(whole(Bench.median(samples))) ns")
@@ -67,6 +68,19 @@ func profile(_ operation: String, count: Int, shape: Shape, group: RowGroup) asy
         print(
             "unknown operation \(operation): use to-current, reveal, guarded-reveal, build, fail, walk or reveal-fresh")
     }
+}
+
+/// Starts a measured part: sampling on for `time-profile.sh`, then the mark `instructions.sh` counts
+/// from (outside it, so callgrind does not count perf's control).
+func beginMeasuredPart() {
+    PerfControl.resume()
+    measuredPartBegins()
+}
+
+/// Ends a measured part: the mark `instructions.sh` counts to, then sampling off.
+func endMeasuredPart() {
+    measuredPartEnds()
+    PerfControl.pause()
 }
 
 /// Marks where the measured runs begin, for `instructions.sh` (callgrind's `--zero-before`).
