@@ -228,7 +228,12 @@ public struct ScreenTree {
 
     /// The nearest screen at or above `screen` (following parents) that is of type `T`.
     public static func nearest<T>(_ type: T.Type, from screen: any Screen) -> T? {
-        nearestScreen(castingTo: T.self, from: screen) as? T
+        // Checked for nil before the cast: Swift 6.3.1, specializing `nearestScreen(...) as? T` for
+        // a class in another module built with testing enabled (`swift test -c release`), cast the
+        // result without that check and crashed on a nil one (a tab tapped under a sheet in the
+        // SwiftUI test driver).
+        guard let found = nearestScreen(castingTo: T.self, from: screen) else { return nil }
+        return found as? T
     }
 
     /// ``nearest(_:from:)``'s screen, as a screen: the same object, found with `is`, which in
