@@ -148,3 +148,31 @@ package struct Routes {
             .assemble()
     }
 }
+
+/// Holds every task that waits on it until the test opens it: a guard waiting for the network or
+/// the user, a factory loading its data.
+@MainActor
+package final class WaitGate {
+    private var waiters: [CheckedContinuation<Void, Never>] = []
+
+    package init() {}
+
+    /// Whether a task waits here now.
+    package var isWaiting: Bool { !waiters.isEmpty }
+
+    /// Returns once ``open()`` is called.
+    package func wait() async { await withCheckedContinuation { waiters.append($0) } }
+
+    /// Lets every waiting task go on.
+    package func open() {
+        let all = waiters
+        waiters = []
+        for waiter in all { waiter.resume() }
+    }
+
+    /// Lets other tasks run until one waits here, for at most `turns` turns; whether one does.
+    package func waitUntilWaiting(turns: Int = 10_000) async -> Bool {
+        for _ in 0..<turns where waiters.isEmpty { await Task.yield() }
+        return !waiters.isEmpty
+    }
+}

@@ -241,8 +241,9 @@ public final class DefaultRouter {
     }
 
     /// Runs `change` and then reports the jump it made to observers and result waits, as the
-    /// user's when `byUser` says so. Without any listening the change costs nothing more: the
-    /// current screen before and `byUser` are read only for them.
+    /// user's when `byUser` says so, and ends the waits of other routers for screens of `window`
+    /// it took away. Without any listening the change costs nothing more: the current screen
+    /// before and `byUser` are read only for them.
     func reportingJump<T>(
         in window: any ScreenWindow, current: @autoclosure () -> (any Screen)?,
         byUser: @autoclosure () -> Bool = false, _ change: () async throws(RoutingError) -> T
@@ -266,6 +267,7 @@ public final class DefaultRouter {
                 observation.report(
                     cause: byUser() ? .user : .router, from: seenSince ? observation.lastCurrent : before, in: window)
             }
+            RouterObservation.endWaits(in: window, exceptOf: self)
         }
         return try await change()
     }

@@ -103,6 +103,7 @@ extension DefaultRouter {
         for router in RouterObservation.listeningRouters(in: window) {
             router.userDidChangeScreens(leaving: leaving)
         }
+        RouterObservation.endWaits(in: window, exceptOf: nil)
     }
 
     /// ``userDidChangeScreens(in:leaving:)`` for a window that knows the change is the user's (the
@@ -118,6 +119,7 @@ extension DefaultRouter {
             }
             router.observation.report(cause: .user, from: router.observation.lastCurrent, in: window)
         }
+        RouterObservation.endWaits(in: window, exceptOf: nil)
     }
 }
 
@@ -184,6 +186,24 @@ final class RouterObservation {
         return routers
     }
 
+    /// Ends the result waits for screens of `window` that left it, in every router but `router`:
+    /// routers that share a window (an app's and a feature's) are not told of each other's
+    /// navigations, and a router whose provider now answers another window is not told of this
+    /// one's changes, yet a caller must not wait for a screen that has gone. Free while no router
+    /// listens, as a navigation's own report is.
+    static func endWaits(in window: any ScreenWindow, exceptOf router: DefaultRouter?) {
+        guard !listeners.isEmpty else { return }
+        var tree: ScreenTree?
+        for entry in listeners {
+            guard let other = entry.router, other !== router, !other.observation.pendingResults.isEmpty else {
+                continue
+            }
+            let current = tree ?? ScreenTree(window: window)
+            tree = current
+            other.observation.endWaits(removedFrom: current)
+        }
+    }
+
     /// Makes `router` one that a tab tap in its window can find (``guardedRouters(in:)``) once it
     /// has a router-wide or plan guard. Unlike listening, it costs its navigations nothing: such a
     /// router reports nothing until it has an observer or a result wait.
@@ -234,13 +254,16 @@ final class RouterObservation {
         }
     }
 
-    /// Ends with "no result" the wait of every screen that is no longer in `tree`, except those
-    /// being removed because they finished.
+    /// Ends with "no result" the wait of every screen shown in `tree`'s window that is no longer
+    /// in `tree`, except those being removed because they finished. The waits for screens of
+    /// another window (the router's provider answered it when the screen was shown) are that
+    /// window's to end.
     func endWaits(removedFrom tree: ScreenTree) {
         guard !pendingResults.isEmpty else { return }
         let ended = pendingResults.filter { pending in
             guard !pending.isFinishing else { return false }
-            guard let screen = pending.screen else { return true }
+            guard let screen = pending.screen, let window = pending.window else { return true }
+            guard window === tree.window else { return false }
             // Held by the window, not only shown: a screen presented in the context of a tab the
             // user left is still there, and still owes its result.
             return !tree.holds(screen)
@@ -254,12 +277,16 @@ final class RouterObservation {
 @MainActor
 class PendingResult {
     weak var screen: (any Screen)?
+    /// The window the screen was shown in, which its leaving and its removal are judged in, weakly:
+    /// a window that is gone holds no screen.
+    weak var window: (any ScreenWindow)?
     /// Set while the screen is being removed after it finished, so its leaving does not end the
     /// wait with "no result".
     var isFinishing = false
 
-    init(screen: any Screen) {
+    init(screen: any Screen, window: (any ScreenWindow)?) {
         self.screen = screen
+        self.window = window
     }
 
     /// Ends the wait with "no result"; subclasses resume the caller.

@@ -114,7 +114,7 @@ public final class ResultHandle<Value> {
                 let outcome: Result<Void, RoutingError>
                 do throws(RoutingError) {
                     try await router.removeFinishedScreen(
-                        screen, animated: animated, nested: wait.isNested(in: router.observation))
+                        screen, from: wait.window, animated: animated, nested: wait.isNested(in: router.observation))
                     wait.isFinishing = false
                     wait.end(with: value)
                     outcome = .success(())
@@ -122,7 +122,7 @@ public final class ResultHandle<Value> {
                     wait.isFinishing = false
                     isFinished = false
                     _ = router.logged(error)
-                    if let window = router.windowProvider.window {
+                    if let window = wait.window {
                         router.observation.endWaits(removedFrom: ScreenTree(window: window))
                     }
                     outcome = .failure(error)
@@ -157,9 +157,9 @@ final class ResultWait<Value>: PendingResult {
     /// which the removal must not wait behind while it runs; weakly, since it ends on its own.
     private weak var askingRun: NavigationRun?
 
-    init(screen: any Screen, askingRun: NavigationRun?) {
+    init(screen: any Screen, window: (any ScreenWindow)?, askingRun: NavigationRun?) {
         self.askingRun = askingRun
-        super.init(screen: screen)
+        super.init(screen: screen, window: window)
     }
 
     /// Whether the navigation the caller waits from inside still runs in `observation`: then the
@@ -249,12 +249,14 @@ extension DefaultRouter {
     private func startWaiting<ViewController: ResultReturning>(
         for screen: ViewController, askingRun: NavigationRun?
     ) -> (ResultWait<ViewController.ResultValue>, String) {
-        let wait = ResultWait<ViewController.ResultValue>(screen: screen, askingRun: askingRun)
+        // The window the navigation showed the screen in, which the provider answered just now.
+        let window = windowProvider.window
+        let wait = ResultWait<ViewController.ResultValue>(screen: screen, window: window, askingRun: askingRun)
         screen.resultHandle?.endWait()
         screen.resultHandle = ResultHandle(router: self, screen: screen, wait: wait)
         observation.pendingResults.append(wait)
         observation.startListening(self)
-        if let window = windowProvider.window {
+        if let window {
             observation.endWaits(removedFrom: ScreenTree(window: window))
         }
         return (wait, "\(screen)")
@@ -263,11 +265,16 @@ extension DefaultRouter {
     /// The number of callers waiting for a screen's result.
     public var waitingResults: Int { observation.pendingResults.count }
 
-    /// Removes a screen that finished, the way it came, through the queue.
-    func removeFinishedScreen(_ screen: any Screen, animated: Bool, nested: Bool) async throws(RoutingError) {
+    /// Removes a screen that finished, the way it came, through the queue, from `window`, the one
+    /// it was shown in (the provider may answer another one by now); nothing when that window is
+    /// gone.
+    func removeFinishedScreen(_ screen: any Screen, from window: (any ScreenWindow)?, animated: Bool, nested: Bool)
+        async throws(RoutingError)
+    {
         try await inTurn(.waitTurn, nested: nested) { _ async throws(RoutingError) in
             let step = "finishing \(screen)"
-            let traits = try changingWindow(step: step, expected: "a window to remove the screen from")
+            guard let window else { return }
+            let traits = traits(of: window)
             await traits.settle()
             let tree = ScreenTree(window: traits.window, revisioning: traits.revisioning)
             guard tree.holds(screen) else { return }
