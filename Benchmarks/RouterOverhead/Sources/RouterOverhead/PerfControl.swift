@@ -5,7 +5,7 @@
 /// Turns `perf record`'s sampling on and off around the measured runs when `time-profile.sh` runs
 /// the benchmark (its `--control` pipes, named by `PERF_CONTROL_FIFO` and `PERF_ACK_FIFO`), so that
 /// the time profile holds the runs alone: in `--profile reveal-fresh`, making and walking each
-/// tree takes ten times as long as the reveal timed after it. Does nothing otherwise.
+/// tree takes about eight times as long as the reveal timed after it. Does nothing otherwise.
 enum PerfControl {
     /// The control pipe to write commands to and the one perf acknowledges them on, opened once.
     private static let pipes: (control: Int32, acknowledgement: Int32)? = {
