@@ -9,7 +9,9 @@ import Testing
 // each caller still waiting waits for a picker that is in the window it was shown in and has not
 // finished; every other caller has its answer (the picker's value when it finished with one, nil
 // otherwise), and a finished picker is gone from its window. `swift test` runs 40 seeds; a long
-// run asks for a range: `RESULT_WAIT_SEEDS=1-5000 swift test -c release --filter ResultWaitProperty`.
+// run asks for a range, one seed at a time (the seeds' runs share the main actor, and thousands
+// started at once yield to each other without end):
+// `RESULT_WAIT_SEEDS=1-3000 swift test -c release --no-parallel --filter ResultWaitProperty`.
 // A failure prints its seed and a reproduction shrunk to a test to paste.
 
 /// One move of a result-wait run.
