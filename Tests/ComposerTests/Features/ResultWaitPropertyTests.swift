@@ -107,8 +107,15 @@ final class ResultWaitWorld {
         for (index, move) in moves.enumerated() {
             await world.play(move)
             if let broken = world.brokenPromise() {
+                // Still a failure either way; whether it lasts tells a late end (a task hop the
+                // turns above did not cover) from one that never comes.
+                for _ in 0..<50 {
+                    try? await Task.sleep(for: .milliseconds(1))
+                    await world.settle()
+                }
+                let later = world.brokenPromise().map { "still so 50 ms later: \($0)" } ?? "over 50 ms later"
                 let windows = world.windows.map { $0.render() }.joined(separator: "\n")
-                return "move \(index) (\(move)): \(broken)\n\(windows)"
+                return "move \(index) (\(move)): \(broken) (\(later))\n\(windows)"
             }
         }
         return nil
@@ -153,12 +160,12 @@ final class ResultWaitWorld {
     }
 
     /// Lets the tasks the move started (a finish's removal, a resumed caller) run.
-    private func settle() async {
+    func settle() async {
         for _ in 0..<200 { await Task.yield() }
     }
 
     /// What the state breaks of the promise, if anything.
-    private func brokenPromise() -> String? {
+    func brokenPromise() -> String? {
         for (index, entry) in awaited.enumerated() {
             let name = "picker \(index) (router \(entry.router))"
             let held = entry.picker.containingWindow === entry.window
