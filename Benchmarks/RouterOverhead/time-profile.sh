@@ -5,7 +5,7 @@
 # Instructions do not show what time pays beyond them (an atomic retain or release, a lock, a
 # mispredicted call through a protocol); this does, on this machine, with its load. Prints the
 # samples per run and the share of the functions that take the most, then the shares per library
-# and the retains and releases together, which take about half of a navigation's time.
+# and the retains and releases together (a third to a half of a reveal at 993 screens).
 # Build first: swift build -c release
 # Usage: bash time-profile.sh [OPERATION] [GROUP] [SCREENS] [COUNT] [TOP]
 #   (default: reveal-fresh minimal 993 3000 25; OPERATION as `--profile` takes it, see main.swift)
