@@ -196,6 +196,9 @@ final class RouterObservation {
     /// listens, as a navigation's own report is.
     static func endWaits(in window: any ScreenWindow, exceptOf router: DefaultRouter?) {
         guard !listeners.isEmpty else { return }
+        // The released routers go first: read at every change, the registry must not grow with
+        // every router a process ever made (a test suite makes thousands).
+        listeners.removeAll { $0.router == nil }
         var tree: ScreenTree?
         for entry in listeners {
             guard let other = entry.router, other !== router, !other.observation.pendingResults.isEmpty else {
