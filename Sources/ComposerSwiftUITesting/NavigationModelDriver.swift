@@ -139,11 +139,20 @@ public final class NavigationModelDriver {
     }
 
     /// Lets other tasks run (a navigation started in a task) until the model waits for an
-    /// acknowledgement; returns whether it does. Gives up after `turns` turns of the main actor.
+    /// acknowledgement; returns whether it does. Gives up once `turns` turns of the main actor have
+    /// passed and `minimumWait` has elapsed since the call: the turns pass in a few milliseconds on
+    /// an idle main actor, while a test process running many suites in parallel can keep a
+    /// navigation from its change for longer. A test that expects no change passes
+    /// `minimumWait: .zero`, as ``TransitionClock/waitForPendingTransition(turns:minimumWait:)``
+    /// takes it.
     @discardableResult
-    public func waitForPendingAcknowledgement(turns: Int = 10_000) async -> Bool {
+    public func waitForPendingAcknowledgement(turns: Int = 10_000, minimumWait: Duration = .seconds(2)) async -> Bool {
+        let deadline = ContinuousClock.now.advanced(by: minimumWait)
         for _ in 0..<turns where model.pendingAcknowledgements.isEmpty {
             await Task.yield()
+        }
+        while model.pendingAcknowledgements.isEmpty, ContinuousClock.now < deadline {
+            try? await Task.sleep(for: .milliseconds(1))
         }
         return !model.pendingAcknowledgements.isEmpty
     }

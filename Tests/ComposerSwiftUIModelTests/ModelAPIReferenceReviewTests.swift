@@ -121,4 +121,28 @@ struct ModelAPIReferenceReviewTests {
         await #expect(throws: AcknowledgementTimeoutError.self) { try await model.waitUntilChangesShown() }
         #expect(model.isSettled)
     }
+
+    /// ``NavigationModelDriver/waitForPendingAcknowledgement(turns:minimumWait:)`` waits for a change
+    /// that comes after its turns have passed (a busy test process keeps it from the main actor),
+    /// and with `minimumWait: .zero` gives up after the turns.
+    @Test("waiting for an acknowledgement outlasts its turns until the minimum wait has passed")
+    func waitingForAnAcknowledgementOutlastsTheTurns() async throws {
+        let (_, driver, stack) = stackModel(mode: .manual)
+        let home = try #require(stack.rootNode)
+        #expect(await driver.waitForPendingAcknowledgement(turns: 10, minimumWait: .zero) == false)
+
+        let pushing = Task {
+            try await Task.sleep(for: .milliseconds(50))
+            try await stack.setStack([home, NavigationNode("product")], animated: true)
+        }
+        let start = ContinuousClock.now
+        #expect(await driver.waitForPendingAcknowledgement(turns: 10))
+        #expect(ContinuousClock.now - start >= .milliseconds(50))
+        // Acknowledges the push whether or not it was waited for, so a driver that gave up too early
+        // fails the expectations above instead of leaving the push waiting until it times out.
+        driver.mode = .automatic
+        driver.acknowledgeAll()
+        try await pushing.value
+        #expect(stack.topNode?.name == "product")
+    }
 }

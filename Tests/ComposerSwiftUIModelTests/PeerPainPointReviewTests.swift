@@ -191,7 +191,8 @@ func stepThrough(
     let task = Task { try await body() }
     var steps: [String] = []
     for _ in 0..<20 {
-        guard await shop.driver.waitForPendingAcknowledgement(turns: 2_000), let next = shop.driver.pending.first
+        guard await shop.driver.waitForPendingAcknowledgement(turns: 2_000, minimumWait: .zero),
+            let next = shop.driver.pending.first
         else { break }
         let levels = ScreenTree(window: shop.model).presentationLevels.count
         steps.append("\(next.description), \(levels) level(s)")
@@ -770,7 +771,8 @@ struct PeerPainPointReviewTests {
         var waits: [String] = []
         var outcome: String?
         for _ in 0..<10 {
-            guard await shop.driver.waitForPendingAcknowledgement(turns: 2_000), let next = shop.driver.pending.first
+            guard await shop.driver.waitForPendingAcknowledgement(turns: 2_000, minimumWait: .zero),
+                let next = shop.driver.pending.first
             else { break }
             waits.append(next.node.name)
             // The write lands at the first wait, while the model still holds the swiped sheet.

@@ -14,13 +14,40 @@ struct TwinTransitionClockTests {
         let window = TwinFixtures.navigationWindow(clock: clock)
         let main = try TwinFixtures.navigation("main", in: window)
 
-        #expect(await clock.waitForPendingTransition(turns: 100) == false)
+        #expect(await clock.waitForPendingTransition(turns: 100, minimumWait: .zero) == false)
         let push = Task { try await main.push(TestScreen("list"), animated: true) }
         #expect(await clock.waitForPendingTransition())
         #expect(clock.pendingTransitions == [#"push screen "list" on nav "main""#])
         clock.advanceAll()
         try await push.value
-        #expect(await TransitionClock(mode: .immediate).waitForPendingTransition(turns: 100) == false)
+        #expect(
+            await TransitionClock(mode: .immediate).waitForPendingTransition(turns: 100, minimumWait: .zero) == false)
+    }
+
+    /// A transition that comes after the turns have passed, as one does when a busy test process
+    /// keeps the navigation from the main actor for a while, is still waited for.
+    @Test func waitingForATransitionOutlastsTheTurns() async throws {
+        let clock = TransitionClock(mode: .manual)
+        let window = TwinFixtures.navigationWindow(clock: clock)
+        let main = try TwinFixtures.navigation("main", in: window)
+
+        let push = Task {
+            try await Task.sleep(for: .milliseconds(50))
+            try await main.push(TestScreen("list"), animated: true)
+        }
+        let start = ContinuousClock.now
+        #expect(await clock.waitForPendingTransition(turns: 10))
+        #expect(ContinuousClock.now - start >= .milliseconds(50))
+        #expect(clock.pendingTransitions == [#"push screen "list" on nav "main""#])
+        // Finishes the push whether or not it was waited for: a clock that gave up too early fails
+        // the expectations above instead of leaving the push pending for ever.
+        clock.mode = .immediate
+        try await push.value
+
+        clock.mode = .manual
+        let stillWaited = ContinuousClock.now
+        #expect(await clock.waitForPendingTransition(turns: 10, minimumWait: .milliseconds(100)) == false)
+        #expect(ContinuousClock.now - stillWaited >= .milliseconds(100))
     }
 
     @Test func aPushChangesTheStackAtOnceAndCallsDidCallbacksWhenItsAnimationEnds() async throws {
