@@ -139,21 +139,13 @@ public final class NavigationModelDriver {
     }
 
     /// Lets other tasks run (a navigation started in a task) until the model waits for an
-    /// acknowledgement; returns whether it does. Gives up once `turns` turns of the main actor have
-    /// passed and `minimumWait` has elapsed since the call: the turns pass in a few milliseconds on
-    /// an idle main actor, while a test process running many suites in parallel can keep a
-    /// navigation from its change for longer. A test that expects no change passes
-    /// `minimumWait: .zero`, as ``TransitionClock/waitForPendingTransition(turns:minimumWait:)``
-    /// takes it.
+    /// acknowledgement; returns whether it does. Gives up once `turns` turns of the main actor and
+    /// then at least `minimumSeconds` more have passed, for the reason
+    /// ``TransitionClock/waitForPendingTransition(turns:minimumSeconds:)`` gives. A test that
+    /// expects no change passes `minimumSeconds: 0`.
     @discardableResult
-    public func waitForPendingAcknowledgement(turns: Int = 10_000, minimumWait: Duration = .seconds(2)) async -> Bool {
-        let deadline = ContinuousClock.now.advanced(by: minimumWait)
-        for _ in 0..<turns where model.pendingAcknowledgements.isEmpty {
-            await Task.yield()
-        }
-        while model.pendingAcknowledgements.isEmpty, ContinuousClock.now < deadline {
-            try? await Task.sleep(for: .milliseconds(1))
-        }
+    public func waitForPendingAcknowledgement(turns: Int = 10_000, minimumSeconds: Double = 2) async -> Bool {
+        await patientlyWait(turns: turns, minimumSeconds: minimumSeconds) { model.pendingAcknowledgements.isEmpty }
         return !model.pendingAcknowledgements.isEmpty
     }
 

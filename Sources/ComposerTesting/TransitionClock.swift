@@ -61,21 +61,17 @@ public final class TransitionClock {
 
     /// Lets other tasks run (a navigation started in a task) until at least one transition is
     /// pending (at once if one already is); returns whether one is. Gives up once `turns` turns of
-    /// the main actor have passed and `minimumWait` has elapsed since the call, so a test whose
+    /// the main actor and then at least `minimumSeconds` more have passed, so a test whose
     /// navigation never starts a transition (it failed first, or the clock is ``Mode/immediate``,
     /// which never holds one) fails its expectation instead of hanging. Only a ``Mode/manual``
     /// clock ever has pending transitions.
     ///
     /// Both limits count: the turns pass in a few milliseconds on an idle main actor, while a test
     /// process running many suites in parallel can keep a navigation from its transition for
-    /// longer. A test that expects no transition passes `minimumWait: .zero`.
+    /// longer. A test that expects no transition passes `minimumSeconds: 0`.
     @discardableResult
-    public func waitForPendingTransition(turns: Int = 10_000, minimumWait: Duration = .seconds(2)) async -> Bool {
-        let deadline = ContinuousClock.now.advanced(by: minimumWait)
-        for _ in 0..<turns where pending.isEmpty { await Task.yield() }
-        while pending.isEmpty, ContinuousClock.now < deadline {
-            try? await Task.sleep(for: .milliseconds(1))
-        }
+    public func waitForPendingTransition(turns: Int = 10_000, minimumSeconds: Double = 2) async -> Bool {
+        await patientlyWait(turns: turns, minimumSeconds: minimumSeconds) { pending.isEmpty }
         return !pending.isEmpty
     }
 

@@ -122,14 +122,14 @@ struct ModelAPIReferenceReviewTests {
         #expect(model.isSettled)
     }
 
-    /// ``NavigationModelDriver/waitForPendingAcknowledgement(turns:minimumWait:)`` waits for a change
+    /// ``NavigationModelDriver/waitForPendingAcknowledgement(turns:minimumSeconds:)`` waits for a change
     /// that comes after its turns have passed (a busy test process keeps it from the main actor),
-    /// and with `minimumWait: .zero` gives up after the turns.
+    /// and with `minimumSeconds: 0` gives up after the turns.
     @Test("waiting for an acknowledgement outlasts its turns until the minimum wait has passed")
     func waitingForAnAcknowledgementOutlastsTheTurns() async throws {
         let (_, driver, stack) = stackModel(mode: .manual)
         let home = try #require(stack.rootNode)
-        #expect(await driver.waitForPendingAcknowledgement(turns: 10, minimumWait: .zero) == false)
+        #expect(await driver.waitForPendingAcknowledgement(turns: 10, minimumSeconds: 0) == false)
 
         let pushing = Task {
             try await Task.sleep(for: .milliseconds(50))

@@ -20,7 +20,7 @@ struct ModelPhaseTests {
         let task = Task { try await body() }
         var steps: [String] = []
         for _ in 0..<20 {
-            guard await shop.driver.waitForPendingAcknowledgement(turns: 2_000, minimumWait: .zero),
+            guard await shop.driver.waitForPendingAcknowledgement(turns: 2_000, minimumSeconds: 0),
                 let next = shop.driver.pending.first
             else { break }
             if let note {

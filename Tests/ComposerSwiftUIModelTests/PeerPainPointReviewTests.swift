@@ -191,7 +191,7 @@ func stepThrough(
     let task = Task { try await body() }
     var steps: [String] = []
     for _ in 0..<20 {
-        guard await shop.driver.waitForPendingAcknowledgement(turns: 2_000, minimumWait: .zero),
+        guard await shop.driver.waitForPendingAcknowledgement(turns: 2_000, minimumSeconds: 0),
             let next = shop.driver.pending.first
         else { break }
         let levels = ScreenTree(window: shop.model).presentationLevels.count
@@ -771,7 +771,7 @@ struct PeerPainPointReviewTests {
         var waits: [String] = []
         var outcome: String?
         for _ in 0..<10 {
-            guard await shop.driver.waitForPendingAcknowledgement(turns: 2_000, minimumWait: .zero),
+            guard await shop.driver.waitForPendingAcknowledgement(turns: 2_000, minimumSeconds: 0),
                 let next = shop.driver.pending.first
             else { break }
             waits.append(next.node.name)

@@ -14,14 +14,14 @@ struct TwinTransitionClockTests {
         let window = TwinFixtures.navigationWindow(clock: clock)
         let main = try TwinFixtures.navigation("main", in: window)
 
-        #expect(await clock.waitForPendingTransition(turns: 100, minimumWait: .zero) == false)
+        #expect(await clock.waitForPendingTransition(turns: 100, minimumSeconds: 0) == false)
         let push = Task { try await main.push(TestScreen("list"), animated: true) }
         #expect(await clock.waitForPendingTransition())
         #expect(clock.pendingTransitions == [#"push screen "list" on nav "main""#])
         clock.advanceAll()
         try await push.value
         #expect(
-            await TransitionClock(mode: .immediate).waitForPendingTransition(turns: 100, minimumWait: .zero) == false)
+            await TransitionClock(mode: .immediate).waitForPendingTransition(turns: 100, minimumSeconds: 0) == false)
     }
 
     /// A transition that comes after the turns have passed, as one does when a busy test process
@@ -46,7 +46,7 @@ struct TwinTransitionClockTests {
 
         clock.mode = .manual
         let stillWaited = ContinuousClock.now
-        #expect(await clock.waitForPendingTransition(turns: 10, minimumWait: .milliseconds(100)) == false)
+        #expect(await clock.waitForPendingTransition(turns: 10, minimumSeconds: 0.1) == false)
         #expect(ContinuousClock.now - stillWaited >= .milliseconds(100))
     }
 

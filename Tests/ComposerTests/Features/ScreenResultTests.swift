@@ -29,14 +29,14 @@ struct ScreenResultTests {
     @Test("A test waits until a caller awaits a screen's result, and is told when none does")
     func testWaitsForTheResultWait() async throws {
         let router = router
-        #expect(await router.waitForResultWait(turns: 100, minimumWait: .zero) == false)
+        #expect(await router.waitForResultWait(turns: 100, minimumSeconds: 0) == false)
         let probe = ResultProbe(router, routes.presentedPicker, with: .blue)
 
         #expect(await router.waitForResultWait())
         let picker = try #require(window.current as? ColourPicker)
         #expect(picker.name == "picker blue")
         #expect(picker.resultHandle?.isFinished == false)
-        #expect(await router.waitForResultWait(beyond: 1, turns: 100, minimumWait: .zero) == false)
+        #expect(await router.waitForResultWait(beyond: 1, turns: 100, minimumSeconds: 0) == false)
         picker.resultHandle?.finish(with: .red)
         await turns { probe.outcome != nil }
         #expect(try probe.value() == .red)
