@@ -126,11 +126,16 @@ extension DefaultRouter {
 /// What a router keeps for its observers and result waits.
 @MainActor
 final class RouterObservation {
-    /// The routers with observers or result waits, which user changes are reported to. Read at
-    /// the end of every change of every router (``endWaits(in:exceptOf:)``), so unchecked for
+    /// The routers with observers or result waits, which user changes are reported to.
+    private static var listeners: [Weak] = []
+    /// The routers whose callers wait for results (and, until the next change of any router, those
+    /// whose last wait just ended). Read at the end of every change of every router
+    /// (``endWaits(in:exceptOf:)``), so kept apart from ``listeners``: an app's routers that only
+    /// observe, or those a test suite made and never released (a closure of the router's own guard
+    /// that captures it keeps it alive), must not cost every navigation a look. Unchecked for
     /// exclusivity, as the router's other main-actor bookkeeping is: no access to it overlaps
     /// another (the run-time check cost each navigation about 80 instructions).
-    @exclusivity(unchecked) private static var listeners: [Weak] = []
+    @exclusivity(unchecked) private static var waiting: [Weak] = []
     /// The routers with router-wide or plan guards, which a tab tap is handed to.
     private static var guarded: [Weak] = []
 
@@ -151,6 +156,8 @@ final class RouterObservation {
     var pendingResults: [PendingResult] = []
     /// Whether this router is in ``listeners``.
     @exclusivity(unchecked) private(set) var listens = false
+    /// Whether this router is in ``waiting``.
+    @exclusivity(unchecked) private var isInWaiting = false
     /// Whether this router is in ``guarded``.
     private var isGuarded = false
     /// How many removals of finished screens are running.
@@ -192,15 +199,19 @@ final class RouterObservation {
     /// Ends the result waits for screens of `window` that left it, in every router but `router`:
     /// routers that share a window (an app's and a feature's) are not told of each other's
     /// navigations, and a router whose provider now answers another window is not told of this
-    /// one's changes, yet a caller must not wait for a screen that has gone. Free while no router
-    /// listens, as a navigation's own report is.
+    /// one's changes, yet a caller must not wait for a screen that has gone. Free while no caller
+    /// of any router waits for a result.
     static func endWaits(in window: any ScreenWindow, exceptOf router: DefaultRouter?) {
-        guard !listeners.isEmpty else { return }
-        // The released routers go first: read at every change, the registry must not grow with
-        // every router a process ever made (a test suite makes thousands).
-        listeners.removeAll { $0.router == nil }
+        guard !waiting.isEmpty else { return }
+        // The routers released, or no longer waiting, leave first.
+        waiting.removeAll { entry in
+            guard let other = entry.router else { return true }
+            guard other.observation.pendingResults.isEmpty else { return false }
+            other.observation.isInWaiting = false
+            return true
+        }
         var tree: ScreenTree?
-        for entry in listeners {
+        for entry in waiting {
             guard let other = entry.router, other !== router, !other.observation.pendingResults.isEmpty else {
                 continue
             }
@@ -220,10 +231,18 @@ final class RouterObservation {
     }
 
     /// Starts receiving the reports of the user's changes in `router`'s window, remembering the
-    /// current screen as the one the next change leaves.
+    /// current screen as the one the next change leaves. A router whose callers now wait for
+    /// results also joins ``waiting``, for the other routers' changes to end its waits.
     func startListening(_ router: DefaultRouter) {
+        if !pendingResults.isEmpty, !isInWaiting {
+            isInWaiting = true
+            Self.waiting.append(Weak(router: router))
+        }
         guard !listens else { return }
         listens = true
+        // The released routers leave as another joins, so the registry does not grow with every
+        // router a process ever made (a test suite makes thousands) between the user's changes.
+        Self.listeners.removeAll { $0.router == nil }
         Self.listeners.append(Weak(router: router))
         if let window = router.windowProvider.window { lastCurrent = ScreenTree(window: window).current }
     }
