@@ -115,8 +115,9 @@ final class ModelCheckWorld {
         let recorder = recorder
         let router = router
         router.add(
-            planInterceptor: ClosurePlanInterceptor { plan in
-                guard !recorder.isSignedIn,
+            // Weakly: the router keeps its guard, and a world of a long run must be freed with it.
+            planInterceptor: ClosurePlanInterceptor { [weak router] plan in
+                guard let router, !recorder.isSignedIn,
                     plan.entries.contains(where: {
                         $0.type is any RequiresSignIn.Type || $0.screen is any RequiresSignIn
                     })
