@@ -112,13 +112,8 @@ final class ResultWaitWorld {
             // `settle()` (seeds 713 and 878 of one run, 2654 and 2972 of another; none again when
             // rerun, each answered within 50 ms). A state that still breaks the promise 250 ms later
             // is a failure; the message gives the state first seen, and the one that lasted.
-            var lasting: String? = broken
-            for _ in 0..<250 where lasting != nil {
-                try? await Task.sleep(for: .milliseconds(1))
-                for _ in 0..<10 { await Task.yield() }
-                lasting = world.brokenPromise()
-            }
-            if let lasting {
+            await patientlyWait(turns: 0, minimumSeconds: 0.25) { world.brokenPromise() != nil }
+            if let lasting = world.brokenPromise() {
                 let windows = world.windows.map { $0.render() }.joined(separator: "\n")
                 return "move \(index) (\(move)): \(broken) (250 ms later: \(lasting))\n\(windows)"
             }
@@ -165,12 +160,12 @@ final class ResultWaitWorld {
     }
 
     /// Lets the tasks the move started (a finish's removal, a resumed caller) run.
-    func settle() async {
+    private func settle() async {
         for _ in 0..<200 { await Task.yield() }
     }
 
     /// What the state breaks of the promise, if anything.
-    func brokenPromise() -> String? {
+    private func brokenPromise() -> String? {
         for (index, entry) in awaited.enumerated() {
             let name = "picker \(index) (router \(entry.router))"
             let held = entry.picker.containingWindow === entry.window

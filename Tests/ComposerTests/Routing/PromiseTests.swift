@@ -220,7 +220,7 @@ struct PromiseTests {
         .assemble()
 
         try await router.navigate(to: outer, with: 1, animated: false)
-        for _ in 0..<2000 where journal.lines.count < 3 { await Task.yield() }
+        await turns { journal.lines.count == 3 }
 
         #expect(journal.lines == ["waiting: 1", "build product 1", "banner shown"])
     }
