@@ -2,6 +2,7 @@ import Composer
 import ComposerLinks
 import ComposerSwiftUIModel
 import ComposerSwiftUITesting
+import ComposerTesting
 import Testing
 
 // Scenarios an app team adopting Composer on SwiftUI would write first, read off the README,
@@ -242,13 +243,11 @@ private func outcome<T, E: Error>(_ body: () async throws(E) -> T) async -> Resu
     }
 }
 
-/// Waits, turn by turn, until `condition` holds; false if it never does.
+/// Waits, turn by turn and then at least two seconds more (see `patientlyWait`), until
+/// `condition` holds; false if it never does.
 @MainActor
 private func eventually(_ condition: () -> Bool) async -> Bool {
-    for _ in 0..<10_000 {
-        if condition() { return true }
-        await Task.yield()
-    }
+    await patientlyWait(turns: 10_000, minimumSeconds: 2) { !condition() }
     return condition()
 }
 

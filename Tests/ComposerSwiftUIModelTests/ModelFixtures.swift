@@ -2,6 +2,7 @@ import Composer
 import ComposerLinks
 import ComposerSwiftUIModel
 import ComposerSwiftUITesting
+import ComposerTesting
 import Testing
 
 final class HomeNode: NavigationNode {}
@@ -452,8 +453,8 @@ final class ModelShop {
         _ step: DestinationStep<Node, Void>
     ) async -> Task<Node.ResultValue?, any Error> {
         let waiting = Task { try await router.navigate(to: step, with: (), awaitingResult: Node.ResultValue.self) }
-        for _ in 0..<10_000 where model.allNodes().compactMap({ $0 as? Node }).first?.resultHandle == nil {
-            await Task.yield()
+        await patientlyWait(turns: 10_000, minimumSeconds: 2) {
+            model.allNodes().compactMap({ $0 as? Node }).first?.resultHandle == nil
         }
         return waiting
     }

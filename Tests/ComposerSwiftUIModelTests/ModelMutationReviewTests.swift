@@ -1,6 +1,7 @@
 import Composer
 import ComposerSwiftUIModel
 import ComposerSwiftUITesting
+import ComposerTesting
 import Observation
 import Testing
 
@@ -137,6 +138,9 @@ struct ModelMutationReviewTests {
             try await tabs.dismissPresentedScreen(animated: false)
             dismissed.mark()
         }
+        // The dismissal has taken the sheet away; then the turns let a wrong end show.
+        await patientlyWait(turns: 10_000, minimumSeconds: 2) { tabs.presentedScreen != nil }
+        #expect(tabs.presentedScreen == nil)
         for _ in 0..<100 { await Task.yield() }
 
         let awaited = "appearance of screen \"list\" (select tab 1 of tabs \"main\")"

@@ -2,6 +2,7 @@ import Composer
 import ComposerSwiftUIModel
 import ComposerSwiftUITesting
 import ComposerTestFixtures
+import ComposerTesting
 import Testing
 
 // Adversarial review on the SwiftUI model: several models (windows) and routers at once.
@@ -168,7 +169,9 @@ struct MultiWindowModelReviewTests {
         let replacing = Task {
             try await a.model.setRootScreen(StackNode("onboarding", nodes: [HomeNode("welcome")]), animated: false)
         }
-        for _ in 0..<100 { await Task.yield() }
+        // The root is replaced, and its call waits for the new root's appearance.
+        await patientlyWait(turns: 10_000, minimumSeconds: 2) { a.driver.pending.map(\.node.name) != ["welcome"] }
+        #expect(a.driver.pending.map(\.node.name) == ["welcome"])
         a.driver.mode = .automatic
         try await replacing.value
         let result = await navigation.result

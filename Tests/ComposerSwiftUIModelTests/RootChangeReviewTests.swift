@@ -2,6 +2,7 @@ import Composer
 import ComposerLinks
 import ComposerSwiftUIModel
 import ComposerSwiftUITesting
+import ComposerTesting
 import Observation
 import Testing
 
@@ -138,14 +139,13 @@ private func routingError<T>(
     }
 }
 
-/// Lets other tasks run until the sign-in sheet is up with its result handle; holds no node.
+/// Lets other tasks run until the sign-in sheet is up with its result handle, for ten thousand
+/// turns and then at least two seconds more (see `patientlyWait`); holds no node.
 @MainActor
 private func signInSheetIsUp(_ shop: ModelShop) async -> Bool {
-    for _ in 0..<10_000 {
-        if shop.model.allNodes().contains(where: { ($0 as? LoginNode)?.resultHandle != nil }) { return true }
-        await Task.yield()
-    }
-    return false
+    func isUp() -> Bool { shop.model.allNodes().contains(where: { ($0 as? LoginNode)?.resultHandle != nil }) }
+    await patientlyWait(turns: 10_000, minimumSeconds: 2) { !isUp() }
+    return isUp()
 }
 
 /// The timeout of a test that acknowledges by hand: long, so that a test run that keeps the main
@@ -540,6 +540,9 @@ struct RootChangeReviewTests {
         #expect(shop.render() == ModelShop.productsTree(["product 42"]))
         let home = shop.home
         let interrupting = Task { try await shop.router.navigate(to: home, queueing: .interrupt) }
+        // The interrupt has reached the queue; then the turns let a wrong cancellation show.
+        await patientlyWait(turns: 10_000, minimumSeconds: 2) { shop.router.waitingNavigations == 0 }
+        #expect(shop.router.waitingNavigations == 1)
         for _ in 0..<100 { await Task.yield() }
         // The cold start has changed the screen: the interrupt does not cancel it.
         #expect(shop.render() == ModelShop.productsTree(["product 42"]))
@@ -716,7 +719,7 @@ struct RootChangeReviewTests {
             ])
         #expect(shop.render() == ModelShop.productsTree([]))
         #expect(otherModel.root?.name == "other-nav")
-        for _ in 0..<100 where !shop.model.isSettled { await Task.yield() }
+        await patientlyWait(turns: 10_000, minimumSeconds: 2) { !shop.model.isSettled }
         #expect(shop.model.isSettled)
         #expect(shop.driver.log == ["appeared screen \"list\""])
     }
@@ -977,6 +980,8 @@ struct RootChangeReviewTests {
                 StackNode("welcome-nav", nodes: [WelcomeNode("welcome")]), animated: true)
             returned = true
         }
+        // The new root waits for its appearance; then the turns let a call that does not wait return.
+        await patientlyWait(turns: 10_000, minimumSeconds: 2) { shop.driver.pending.map(\.node.name) != ["welcome"] }
         for _ in 0..<100 { await Task.yield() }
         // The app's own setRootScreen waits while another navigation runs (it returned at once before).
         #expect(!returned)

@@ -170,9 +170,10 @@ package final class WaitGate {
         for waiter in all { waiter.resume() }
     }
 
-    /// Lets other tasks run until one waits here, for at most `turns` turns; whether one does.
-    package func waitUntilWaiting(turns: Int = 10_000) async -> Bool {
-        for _ in 0..<turns where waiters.isEmpty { await Task.yield() }
+    /// Lets other tasks run until one waits here, for at most `turns` turns and then at least
+    /// `minimumSeconds` more (see `patientlyWait`); whether one does.
+    package func waitUntilWaiting(turns: Int = 10_000, minimumSeconds: Double = 2) async -> Bool {
+        await patientlyWait(turns: turns, minimumSeconds: minimumSeconds) { waiters.isEmpty }
         return !waiters.isEmpty
     }
 }

@@ -410,6 +410,8 @@ struct TwinMutationReviewTests {
         clock.advance()
         let secondPush = Task { try await main.push(TestScreen("detail"), animated: true) }
         try await firstPush.value
+        // The second push has started; then the turns let a waiter woken by the first one's end return.
+        #expect(await clock.waitForPendingTransition())
         for _ in 0..<20 { await Task.yield() }
         #expect(clock.pendingTransitions == [#"push screen "detail" on nav "main""#])
         #expect(!window.isSettled)
@@ -435,14 +437,16 @@ struct TwinMutationReviewTests {
         let push = Task { try await products.push(TestScreen("reviews"), animated: true) }
         #expect(await clock.waitForPendingTransition())
         let presentation = Task { try await home.presentScreen(TestScreen("sheet"), animated: true) }
-        for _ in 0..<20 { await Task.yield() }
+        await patientlyWait(turns: 10_000, minimumSeconds: 2) { clock.pendingTransitions.count < 2 }
         #expect(
             clock.pendingTransitions == [
                 #"push screen "reviews" on nav "products""#, #"present screen "sheet" from tabs "main""#,
             ])
 
         #expect(clock.advance())
-        for _ in 0..<20 { await Task.yield() }
+        await patientlyWait(turns: 10_000, minimumSeconds: 2) {
+            !window.lifecycle.lines.contains("reviews: viewDidAppear")
+        }
         #expect(clock.pendingTransitions == [#"present screen "sheet" from tabs "main""#])
         #expect(window.lifecycle.lines.suffix(2) == ["product 42: viewDidDisappear", "reviews: viewDidAppear"])
 

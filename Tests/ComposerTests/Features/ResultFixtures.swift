@@ -140,8 +140,10 @@ final class ResultProbe<Value> {
     }
 }
 
-/// Lets the main actor run other work until `condition` holds (bounded, never timed).
+/// Lets the main actor run other work until `condition` holds: ten thousand turns, then at least
+/// `minimumSeconds` more (see `patientlyWait`), as a loaded test run can keep a task from its next
+/// step for longer than the turns take. A check that the condition stays false passes 0.
 @MainActor
-func turns(until condition: () -> Bool) async {
-    for _ in 0..<10_000 where !condition() { await Task.yield() }
+func turns(minimumSeconds: Double = 2, until condition: () -> Bool) async {
+    await patientlyWait(turns: 10_000, minimumSeconds: minimumSeconds) { !condition() }
 }

@@ -166,7 +166,7 @@ struct ScreenResultTests {
             try await picker.userSwipeDown(animated: false)
         }
         await #expect(throws: RoutingError.self) { try await router.navigate(to: routes.home, animated: false) }
-        await turns { probe.outcome != nil }
+        await turns(minimumSeconds: 0) { probe.outcome != nil }
         #expect(probe.outcome == nil)
         #expect(window.render() == presented)
         // Its own finish is its consent: the veto is meant against others.
@@ -302,6 +302,9 @@ struct ScreenResultTests {
 
         var finished: Result<Void, RoutingError>?
         signIn.resultHandle?.finish(with: true, animated: false) { finished = $0 }
+        // The removal has reached the queue; then the turns let a removal that does not wait show.
+        await turns { router.waitingNavigations == 1 }
+        #expect(router.waitingNavigations == 1, "the removal waits its turn in the queue")
         for _ in 0..<20 { await Task.yield() }
         #expect(finished == nil, "the removal waits for the navigation that holds the queue")
         #expect(window.render() == held)

@@ -593,7 +593,8 @@ struct MultiWindowReviewTests {
             try await window.setRootScreen(
                 TestNavigationContainer("onboarding", stack: [TestScreen("welcome")]), animated: false)
         }
-        for _ in 0..<50 { await Task.yield() }
+        await turns { window.root?.name == "onboarding" }
+        #expect(window.root?.name == "onboarding", "the root is replaced before the push's transition ends")
         _ = window.clock.advanceAll()
         try await replacing.value
         let result = await navigation.result
@@ -629,7 +630,7 @@ struct MultiWindowReviewTests {
         let shown = try await navigation.value
         #expect(shown.productID == 1)
         #expect(window.render() == rendering("main", "main home", "product 1"))
-        for _ in 0..<10 { await Task.yield() }
+        await turns { weakRouter == nil }
         #expect(weakRouter == nil, "the router is released once its navigation ended")
     }
 

@@ -45,7 +45,7 @@ struct PromiseEdgeTests {
     let journal = Journal()
 
     func waitUntil(_ condition: @MainActor () -> Bool) async {
-        for _ in 0..<1000 where !condition() { await Task.yield() }
+        await patientlyWait(turns: 1000, minimumSeconds: 2) { !condition() }
     }
 
     /// `name`, pushed onto the stack around the current screen, journaled when built and after

@@ -211,7 +211,7 @@ struct PromiseTests {
         .adding(
             ProbeInterceptor { [weak router] in
                 router?.navigate(to: inner, animated: false) { _ in journal.record("banner shown") }
-                for _ in 0..<20 { await Task.yield() }
+                await turns { router.map { $0.waitingNavigations > 0 } ?? true }
                 journal.record("waiting: \(router?.waitingNavigations ?? -1)")
             }
         )

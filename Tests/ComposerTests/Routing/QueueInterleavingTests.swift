@@ -136,6 +136,7 @@ struct QueueInterleavingTests: JournaledRouting {
 
         let navigation = TaskOutcome { try await router.navigate(to: checkout, animated: true) }
         await waitUntil { door.isWaiting }
+        await waitUntil { router.waitingNavigations == 1 }
         await settle()
 
         #expect(router.waitingNavigations == 1, "the picker's removal waits for the guarded navigation")
@@ -190,6 +191,7 @@ struct QueueInterleavingTests: JournaledRouting {
 
         let navigation = TaskOutcome { try await router.navigate(to: account, animated: false) }
         await waitUntil { !clock.pendingTransitions.isEmpty }
+        await waitUntil { router.waitingNavigations == 1 }
         await settle()
 
         #expect(router.waitingNavigations == 1, "the context task's navigation waits for the running one")
@@ -232,6 +234,7 @@ struct QueueInterleavingTests: JournaledRouting {
 
         let navigation = TaskOutcome { try await router.navigate(to: account, animated: false) }
         await waitUntil { door.isWaiting }
+        await waitUntil { router.waitingNavigations == 1 }
         await settle()
 
         #expect(started != nil, "the observer saw the login")

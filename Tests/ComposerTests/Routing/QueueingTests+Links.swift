@@ -42,7 +42,7 @@ extension QueueingTests {
         .adding(
             ProbeInterceptor { [weak router, links] in
                 router?.open("shop://signed-out", using: links, animated: false) { _ in journal.record("link opened") }
-                for _ in 0..<20 { await Task.yield() }
+                await turns { router.map { $0.waitingNavigations > 0 } ?? true }
                 journal.record("waiting: \(router?.waitingNavigations ?? -1)")
             }
         )

@@ -415,6 +415,7 @@ struct RouterMutationReviewTests: JournaledRouting {
 
         let navigation = TaskOutcome { try await router.navigate(to: account, animated: false) }
         await waitUntil { door.isWaiting }
+        await waitUntil { router.waitingNavigations == 1 }
         await settle()
 
         #expect(started != nil, "the login's post task ran")
@@ -705,7 +706,7 @@ struct RouterMutationReviewTests: JournaledRouting {
                 seen.append(plan.entries.filter { $0.kind == .reveal }.compactMap { $0.screen.map { "\($0)" } })
                 guard seen.count == 1 else { return }
                 Task { try await product.dismissPresentedScreen(animated: true) }
-                for _ in 0..<100 where !promo.isBeingDismissed { await Task.yield() }
+                await turns { promo.isBeingDismissed }
             })
 
         let navigation = TaskOutcome {
