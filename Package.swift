@@ -72,7 +72,7 @@ let package = Package(
                 .unsafeFlags(["-Xfrontend", "-disable-availability-checking"], .when(platforms: [.macOS]))
             ]
         ),
-        .testTarget(name: "ComposerUIKitTests", dependencies: ["Composer", "ComposerUIKit"]),
+        .testTarget(name: "ComposerUIKitTests", dependencies: ["Composer", "ComposerUIKit", "ComposerTesting"]),
         // The example shop's routes for what the articles promise, on the twin (the scripted tour shows
         // them; these assert them).
         .testTarget(
