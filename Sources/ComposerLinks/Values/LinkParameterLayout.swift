@@ -95,6 +95,13 @@ final class LinkParameterLayout: Sendable {
     func slot(named name: String) -> Int? {
         slots.firstIndex { $0.name == name }
     }
+
+    /// How slot `slot` converts and whether it is optional: what a typed read checks. Asked of
+    /// the layout rather than read through a local reference to it, which the parameters would
+    /// retain and release around the read (two atomic operations on every typed read of a hit).
+    func conversion(ofSlot slot: Int) -> (kind: LinkValueConversion.Kind, isOptional: Bool) {
+        (slots[slot].kind, slots[slot].isOptional)
+    }
 }
 
 /// One captured value, as plain data, so that keeping, copying and dropping one retains

@@ -215,13 +215,13 @@ public struct LinkParameters: Sendable, CustomStringConvertible {
     ) throws(LinkError) -> LinkCapturedValue? {
         let slot = try slotIndex(name)
         // Built-in types have no converter of the app's, so equal kinds are equal types.
-        guard let layout, layout.slots[slot].kind == kind else {
+        guard let conversion = layout?.conversion(ofSlot: slot), conversion.kind == kind else {
             throw .wrongType(
                 parameter: name, requested: type.description, declared: declaredType(slot), pattern: pattern)
         }
-        // `refuseOptional(_:_:)` inlined: the layout is unwrapped already, and a typed read is
-        // on every hit's path (calling it costs each hit 18 instructions).
-        if required, layout.slots[slot].isOptional { throw .optionalReadAsRequired(parameter: name, pattern: pattern) }
+        // `refuseOptional(_:_:)` inlined: a typed read is on every hit's path (calling it costs
+        // each hit 18 instructions).
+        if required, conversion.isOptional { throw .optionalReadAsRequired(parameter: name, pattern: pattern) }
         return items.first(slot: slot)
     }
 
