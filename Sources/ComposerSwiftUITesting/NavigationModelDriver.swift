@@ -145,8 +145,7 @@ public final class NavigationModelDriver {
     /// expects no change passes `minimumSeconds: 0`.
     @discardableResult
     public func waitForPendingAcknowledgement(turns: Int = 10_000, minimumSeconds: Double = 2) async -> Bool {
-        await patientlyWait(turns: turns, minimumSeconds: minimumSeconds) { model.pendingAcknowledgements.isEmpty }
-        return !model.pendingAcknowledgements.isEmpty
+        await patientlyWait(turns: turns, minimumSeconds: minimumSeconds) { !model.pendingAcknowledgements.isEmpty }
     }
 
     /// Whether a view could report `pending`. A gone view reports no disappearance again, and no

@@ -18,7 +18,6 @@ extension DefaultRouter {
     public func waitForResultWait(beyond count: Int = 0, turns: Int = 10_000, minimumSeconds: Double = 2) async
         -> Bool
     {
-        await patientlyWait(turns: turns, minimumSeconds: minimumSeconds) { waitingResults <= count }
-        return waitingResults > count
+        await patientlyWait(turns: turns, minimumSeconds: minimumSeconds) { waitingResults > count }
     }
 }

@@ -71,8 +71,7 @@ public final class TransitionClock {
     /// longer. A test that expects no transition passes `minimumSeconds: 0`.
     @discardableResult
     public func waitForPendingTransition(turns: Int = 10_000, minimumSeconds: Double = 2) async -> Bool {
-        await patientlyWait(turns: turns, minimumSeconds: minimumSeconds) { pending.isEmpty }
-        return !pending.isEmpty
+        await patientlyWait(turns: turns, minimumSeconds: minimumSeconds) { !pending.isEmpty }
     }
 
     /// Runs one transition: returns at once in immediate mode, else when the test advances the clock.

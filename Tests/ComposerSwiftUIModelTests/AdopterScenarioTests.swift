@@ -247,8 +247,7 @@ private func outcome<T, E: Error>(_ body: () async throws(E) -> T) async -> Resu
 /// `condition` holds; false if it never does.
 @MainActor
 private func eventually(_ condition: () -> Bool) async -> Bool {
-    await patientlyWait(turns: 10_000, minimumSeconds: 2) { !condition() }
-    return condition()
+    await patientlyWait(turns: 10_000, minimumSeconds: 2) { condition() }
 }
 
 // MARK: - Scenarios

@@ -454,7 +454,7 @@ final class ModelShop {
     ) async -> Task<Node.ResultValue?, any Error> {
         let waiting = Task { try await router.navigate(to: step, with: (), awaitingResult: Node.ResultValue.self) }
         await patientlyWait(turns: 10_000, minimumSeconds: 2) {
-            model.allNodes().compactMap({ $0 as? Node }).first?.resultHandle == nil
+            model.allNodes().compactMap({ $0 as? Node }).first?.resultHandle != nil
         }
         return waiting
     }

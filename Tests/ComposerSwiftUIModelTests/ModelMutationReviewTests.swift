@@ -139,7 +139,7 @@ struct ModelMutationReviewTests {
             dismissed.mark()
         }
         // The dismissal has taken the sheet away; then the turns let a wrong end show.
-        await patientlyWait(turns: 10_000, minimumSeconds: 2) { tabs.presentedScreen != nil }
+        await patientlyWait(turns: 10_000, minimumSeconds: 2) { tabs.presentedScreen == nil }
         #expect(tabs.presentedScreen == nil)
         for _ in 0..<100 { await Task.yield() }
 

@@ -448,7 +448,7 @@ struct ModelRandomTests {
     /// Lets the driver acknowledge what a user's gesture asked, as a navigation waits for it: fifty
     /// turns, then at least two seconds more on a loaded machine (see `patientlyWait`).
     private static func settle(_ shop: ModelShop) async {
-        await patientlyWait(turns: 50, minimumSeconds: 2) { !shop.model.isSettled }
+        await patientlyWait(turns: 50, minimumSeconds: 2) { shop.model.isSettled }
     }
 
     private static func play(_ move: ShopMove, on shop: ModelShop) async -> Outcome {

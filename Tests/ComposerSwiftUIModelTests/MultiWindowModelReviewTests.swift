@@ -170,7 +170,7 @@ struct MultiWindowModelReviewTests {
             try await a.model.setRootScreen(StackNode("onboarding", nodes: [HomeNode("welcome")]), animated: false)
         }
         // The root is replaced, and its call waits for the new root's appearance.
-        await patientlyWait(turns: 10_000, minimumSeconds: 2) { a.driver.pending.map(\.node.name) != ["welcome"] }
+        await patientlyWait(turns: 10_000, minimumSeconds: 2) { a.driver.pending.map(\.node.name) == ["welcome"] }
         #expect(a.driver.pending.map(\.node.name) == ["welcome"])
         a.driver.mode = .automatic
         try await replacing.value

@@ -143,9 +143,9 @@ private func routingError<T>(
 /// turns and then at least two seconds more (see `patientlyWait`); holds no node.
 @MainActor
 private func signInSheetIsUp(_ shop: ModelShop) async -> Bool {
-    func isUp() -> Bool { shop.model.allNodes().contains(where: { ($0 as? LoginNode)?.resultHandle != nil }) }
-    await patientlyWait(turns: 10_000, minimumSeconds: 2) { !isUp() }
-    return isUp()
+    await patientlyWait(turns: 10_000, minimumSeconds: 2) {
+        shop.model.allNodes().contains(where: { ($0 as? LoginNode)?.resultHandle != nil })
+    }
 }
 
 /// The timeout of a test that acknowledges by hand: long, so that a test run that keeps the main
@@ -541,7 +541,7 @@ struct RootChangeReviewTests {
         let home = shop.home
         let interrupting = Task { try await shop.router.navigate(to: home, queueing: .interrupt) }
         // The interrupt has reached the queue; then the turns let a wrong cancellation show.
-        await patientlyWait(turns: 10_000, minimumSeconds: 2) { shop.router.waitingNavigations == 0 }
+        await patientlyWait(turns: 10_000, minimumSeconds: 2) { shop.router.waitingNavigations != 0 }
         #expect(shop.router.waitingNavigations == 1)
         for _ in 0..<100 { await Task.yield() }
         // The cold start has changed the screen: the interrupt does not cancel it.
@@ -719,7 +719,7 @@ struct RootChangeReviewTests {
             ])
         #expect(shop.render() == ModelShop.productsTree([]))
         #expect(otherModel.root?.name == "other-nav")
-        await patientlyWait(turns: 10_000, minimumSeconds: 2) { !shop.model.isSettled }
+        await patientlyWait(turns: 10_000, minimumSeconds: 2) { shop.model.isSettled }
         #expect(shop.model.isSettled)
         #expect(shop.driver.log == ["appeared screen \"list\""])
     }
@@ -981,7 +981,7 @@ struct RootChangeReviewTests {
             returned = true
         }
         // The new root waits for its appearance; then the turns let a call that does not wait return.
-        await patientlyWait(turns: 10_000, minimumSeconds: 2) { shop.driver.pending.map(\.node.name) != ["welcome"] }
+        await patientlyWait(turns: 10_000, minimumSeconds: 2) { shop.driver.pending.map(\.node.name) == ["welcome"] }
         for _ in 0..<100 { await Task.yield() }
         // The app's own setRootScreen waits while another navigation runs (it returned at once before).
         #expect(!returned)

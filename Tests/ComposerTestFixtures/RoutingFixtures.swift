@@ -173,7 +173,6 @@ package final class WaitGate {
     /// Lets other tasks run until one waits here, for at most `turns` turns and then at least
     /// `minimumSeconds` more (see `patientlyWait`); whether one does.
     package func waitUntilWaiting(turns: Int = 10_000, minimumSeconds: Double = 2) async -> Bool {
-        await patientlyWait(turns: turns, minimumSeconds: minimumSeconds) { waiters.isEmpty }
-        return !waiters.isEmpty
+        await patientlyWait(turns: turns, minimumSeconds: minimumSeconds) { !waiters.isEmpty }
     }
 }

@@ -437,7 +437,7 @@ struct TwinMutationReviewTests {
         let push = Task { try await products.push(TestScreen("reviews"), animated: true) }
         #expect(await clock.waitForPendingTransition())
         let presentation = Task { try await home.presentScreen(TestScreen("sheet"), animated: true) }
-        await patientlyWait(turns: 10_000, minimumSeconds: 2) { clock.pendingTransitions.count < 2 }
+        await patientlyWait(turns: 10_000, minimumSeconds: 2) { clock.pendingTransitions.count >= 2 }
         #expect(
             clock.pendingTransitions == [
                 #"push screen "reviews" on nav "products""#, #"present screen "sheet" from tabs "main""#,
@@ -445,7 +445,7 @@ struct TwinMutationReviewTests {
 
         #expect(clock.advance())
         await patientlyWait(turns: 10_000, minimumSeconds: 2) {
-            !window.lifecycle.lines.contains("reviews: viewDidAppear")
+            window.lifecycle.lines.contains("reviews: viewDidAppear")
         }
         #expect(clock.pendingTransitions == [#"present screen "sheet" from tabs "main""#])
         #expect(window.lifecycle.lines.suffix(2) == ["product 42: viewDidDisappear", "reviews: viewDidAppear"])

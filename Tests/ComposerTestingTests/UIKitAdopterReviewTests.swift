@@ -152,7 +152,7 @@ struct ReviewFactoryFailure: Error {}
 @Suite("A UIKit adopter's review: the articles' claims on the twin")
 struct UIKitAdopterReviewTests {
     private func waitUntil(_ condition: @MainActor () -> Bool) async {
-        await patientlyWait(turns: 2_000, minimumSeconds: 2) { !condition() }
+        await patientlyWait(turns: 2_000, minimumSeconds: 2) { condition() }
     }
 
     // MARK: Building a UIKit app

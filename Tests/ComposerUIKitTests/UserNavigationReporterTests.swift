@@ -30,7 +30,7 @@
             _ = try await router.navigate(to: anotherProduct, animated: true)
             #expect(stack.delegate === reporter)
             stack.popViewController(animated: false)
-            await patientlyWait(turns: 1_000, minimumSeconds: 2) { causes.count < 2 }
+            await patientlyWait(turns: 1_000, minimumSeconds: 2) { causes.count >= 2 }
 
             #expect(causes == [.router, .user])
         }
@@ -50,7 +50,7 @@
 
             _ = try await router.navigate(to: anotherProduct, animated: true)
             stack.popViewController(animated: false)
-            await patientlyWait(turns: 1_000, minimumSeconds: 2) { causes.count < 2 }
+            await patientlyWait(turns: 1_000, minimumSeconds: 2) { causes.count >= 2 }
 
             #expect(causes == [.router, .user])
             #expect(appDelegate.shown.last == "list", "the app's delegate still hears didShow")
@@ -85,7 +85,7 @@
                 .assemble())
 
             let allowed = tabs.delegate?.tabBarController?(tabs, shouldSelect: try #require(tabs.viewControllers?[1]))
-            await patientlyWait(turns: 1_000, minimumSeconds: 2) { refusals == 0 }
+            await patientlyWait(turns: 1_000, minimumSeconds: 2) { refusals != 0 }
 
             #expect(allowed == false, "UIKit must not select it before the guards ran")
             #expect(refusals == 1)
@@ -176,7 +176,7 @@
 
             let account = try #require(tabs.viewControllers?[1])
             #expect(tabs.delegate?.tabBarController?(tabs, shouldSelect: account) == false)
-            await patientlyWait(turns: 1_000, minimumSeconds: 2) { appDelegate.selected.isEmpty }
+            await patientlyWait(turns: 1_000, minimumSeconds: 2) { !appDelegate.selected.isEmpty }
 
             #expect(tabs.selectedIndex == 1)
             #expect(appDelegate.selected == ["account"], "UIKit sends no didSelect for a selection made in code")
@@ -222,7 +222,7 @@
         /// thousand turns, then at least two seconds more: a loaded simulator can hold UIKit's
         /// callback back longer than the turns take).
         func waitForRefusals(_ count: Int) async {
-            await patientlyWait(turns: 1_000, minimumSeconds: 2) { refusals < count }
+            await patientlyWait(turns: 1_000, minimumSeconds: 2) { refusals >= count }
         }
     }
 

@@ -97,7 +97,7 @@ struct GettingStartedUsage {
         try await #require(scene.window.current as? LoginScreen).userSwipeDown(animated: false)
         // The swipe ends the guard's wait, and the navigation ends with it (a loaded test run can
         // take more turns than usual; a guard that still waits shows below, after two seconds).
-        await patientlyWait(turns: 1_000, minimumSeconds: 2) { !gatedEnded }
+        await patientlyWait(turns: 1_000, minimumSeconds: 2) { gatedEnded }
 
         #expect(scene.window.render() == scene.before)
         #expect(scene.router.waitingNavigations == 0 && !scene.session.isSignedIn)

@@ -145,5 +145,5 @@ final class ResultProbe<Value> {
 /// step for longer than the turns take. A check that the condition stays false passes 0.
 @MainActor
 func turns(minimumSeconds: Double = 2, until condition: () -> Bool) async {
-    await patientlyWait(turns: 10_000, minimumSeconds: minimumSeconds) { !condition() }
+    await patientlyWait(turns: 10_000, minimumSeconds: minimumSeconds) { condition() }
 }

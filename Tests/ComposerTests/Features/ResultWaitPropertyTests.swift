@@ -112,7 +112,7 @@ final class ResultWaitWorld {
             // `settle()` (seeds 713 and 878 of one run, 2654 and 2972 of another; none again when
             // rerun, each answered within 50 ms). A state that still breaks the promise 250 ms later
             // is a failure; the message gives the state first seen, and the one that lasted.
-            await patientlyWait(turns: 0, minimumSeconds: 0.25) { world.brokenPromise() != nil }
+            await patientlyWait(turns: 0, minimumSeconds: 0.25) { world.brokenPromise() == nil }
             if let lasting = world.brokenPromise() {
                 let windows = world.windows.map { $0.render() }.joined(separator: "\n")
                 return "move \(index) (\(move)): \(broken) (250 ms later: \(lasting))\n\(windows)"

@@ -14,7 +14,7 @@ extension JournaledRouting {
     /// Yields until `condition` holds, at most `limit` times and then at least two seconds more
     /// (see `patientlyWait`): a hang becomes a failed expectation.
     func waitUntil(_ limit: Int = 2000, _ condition: @MainActor () -> Bool) async {
-        await patientlyWait(turns: limit, minimumSeconds: 2) { !condition() }
+        await patientlyWait(turns: limit, minimumSeconds: 2) { condition() }
     }
 
     /// Lets whatever is ready run: a hundred turns of the main actor.

@@ -45,7 +45,7 @@ struct PromiseEdgeTests {
     let journal = Journal()
 
     func waitUntil(_ condition: @MainActor () -> Bool) async {
-        await patientlyWait(turns: 1000, minimumSeconds: 2) { !condition() }
+        await patientlyWait(turns: 1000, minimumSeconds: 2) { condition() }
     }
 
     /// `name`, pushed onto the stack around the current screen, journaled when built and after

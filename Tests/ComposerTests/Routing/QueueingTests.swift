@@ -69,7 +69,7 @@ struct QueueingTests {
     }
 
     func waitUntil(_ condition: @MainActor () -> Bool) async {
-        await patientlyWait(turns: 1000, minimumSeconds: 2) { !condition() }
+        await patientlyWait(turns: 1000, minimumSeconds: 2) { condition() }
     }
 
     /// A window showing the list, and a navigation to product 1 started in it that waits at its
