@@ -168,7 +168,7 @@ extension RowGroup {
             // The guarded reveal is timed in the same samples as the reveal, each on its own fresh
             // tree, one right after the other (which goes first alternates), and a guard round is
             // the difference within a sample: two medians taken apart can straddle a change in the
-            // machine's speed and show a round dearer than the reveal, which its instructions are not.
+            // machine's speed and show a round dearer than the reveal when its instructions are fewer.
             var guardedWalks: [Double] = []
             var guardedSamples: [Double] = []
             var roundSamples: [Double] = []
