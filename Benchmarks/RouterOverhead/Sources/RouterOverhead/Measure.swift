@@ -49,12 +49,15 @@ enum Bench {
         _ = try await measure {
             let (ns, walk) = try await body()
             samples.append(ns)
-            ratios.append(ns / max(walk, 1))
+            ratios.append(ratio(ns: ns, walk: walk))
             walks.append(walk)
             return ns
         }
         return (median(samples), median(ratios), walks)
     }
+
+    /// A sample's ratio to the walk timed with it (a walk too short to time counts as 1 ns).
+    static func ratio(ns: Double, walk: Double) -> Double { ns / max(walk, 1) }
 
     /// The nanoseconds `body` takes, timed on its own.
     @MainActor

@@ -174,17 +174,21 @@ extension RowGroup {
             var roundSamples: [Double] = []
             var roundRatios: [Double] = []
             let reveal = try await Bench.measurePaired {
-                let guardedFirst = guardedSamples.count % 2 == 1
-                var guarded = (ns: 0.0, walk: 0.0)
-                if guardedFirst { guarded = try await timeOnFreshTree(shape, \.revealGuarded, id: shape.hiddenID) }
-                let revealed = try await timeOnFreshTree(shape, \.reveal, id: shape.hiddenID)
-                if !guardedFirst { guarded = try await timeOnFreshTree(shape, \.revealGuarded, id: shape.hiddenID) }
-                let revealRatio = revealed.ns / max(revealed.walk, 1)
+                let revealed: (ns: Double, walk: Double)
+                let guarded: (ns: Double, walk: Double)
+                if guardedSamples.count % 2 == 1 {
+                    guarded = try await timeOnFreshTree(shape, \.revealGuarded, id: shape.hiddenID)
+                    revealed = try await timeOnFreshTree(shape, \.reveal, id: shape.hiddenID)
+                } else {
+                    revealed = try await timeOnFreshTree(shape, \.reveal, id: shape.hiddenID)
+                    guarded = try await timeOnFreshTree(shape, \.revealGuarded, id: shape.hiddenID)
+                }
                 guardedWalks.append(guarded.walk)
                 guardedSamples.append(guarded.ns)
                 roundSamples.append(guarded.ns - revealed.ns)
                 // Each normalized by its own walk: the two operations ran on different trees.
-                roundRatios.append((guarded.ns / max(guarded.walk, 1) - revealRatio) / revealRatio)
+                let revealRatio = Bench.ratio(ns: revealed.ns, walk: revealed.walk)
+                roundRatios.append((Bench.ratio(ns: guarded.ns, walk: guarded.walk) - revealRatio) / revealRatio)
                 return revealed
             }
             let build = try await Bench.measurePaired {
