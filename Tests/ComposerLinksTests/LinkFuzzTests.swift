@@ -30,12 +30,20 @@ struct LinkFuzzTests {
         return text
     }
 
+    /// Half the time a random text after a scheme (and host) the grammar accepts, else one from
+    /// anywhere. A text from anywhere rarely starts as a pattern or a link must: about 1 in 250
+    /// parse as a pattern, and seed 3823 drew 2,500 without one.
+    static func randomTextOftenAfterAScheme(_ random: inout SeededRandom) -> String {
+        random.chance(50)
+            ? randomText(&random) : random.pick(["shop://", "https://h.example/", "t://"]) + randomText(&random)
+    }
+
     @Test("the pattern parser returns a pattern or an error inside the text", arguments: propertySeeds(1...4))
     func patternParser(seed: UInt64) throws {
         var random = SeededRandom(seed: seed)
         var parsed = 0
         for _ in 0..<2500 {
-            let text = Self.randomText(&random)
+            let text = Self.randomTextOftenAfterAScheme(&random)
             do {
                 let pattern = try LinkPattern(text)
                 parsed += 1
@@ -49,7 +57,9 @@ struct LinkFuzzTests {
                 #expect(!error.description.isEmpty)
             }
         }
-        #expect(parsed > 0)
+        // The inputs reach the success path: about 230 of the 2,500 texts parse (175 to 290 over
+        // seeds 1-4100).
+        #expect(parsed >= 100)
     }
 
     @Test("the resolver returns a target or a LinkError for any link", arguments: propertySeeds(1...4))
@@ -70,10 +80,7 @@ struct LinkFuzzTests {
         }
         var outcomes: [String: Int] = [:]
         for _ in 0..<2500 {
-            let url =
-                random.chance(50)
-                ? Self.randomText(&random)
-                : random.pick(["shop://", "https://h.example/", "t://"]) + Self.randomText(&random)
+            let url = Self.randomTextOftenAfterAScheme(&random)
             do {
                 let resolved = try table.resolveLink(url)
                 // Each registration returns its own pattern: the target is the pattern that matched,
