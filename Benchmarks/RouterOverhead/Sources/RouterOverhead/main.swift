@@ -2,7 +2,8 @@ import Composer
 
 // The router's cost on in-memory trees of about 10 to 10,000 screens, one table per row group, each
 // against the bare walk of its own tree timed in the same run (`RowGroup.swift` says what that
-// walk does). Run from this directory: `swift run -c release RouterOverhead [--group <name>]`.
+// walk does). Run from this directory: `swift run -c release RouterOverhead [--group <name>]
+// [--keep-removed]` (the second: what freeing the popped screens costs, see `keepsRemovedScreens`).
 
 /// Every row group, in the order they print. A new one goes in a file of its own and in this list.
 let rowGroups: [RowGroup] = [.minimal, .testKit, .swiftUIModel]
