@@ -136,25 +136,6 @@ func bareWalk<Target: ContextChecking>(in window: any ScreenWindow, for context:
 /// measure, as the difference between a run with it and one without, what freeing them costs.
 let keepsRemovedScreens = CommandLine.arguments.contains("--keep-removed")
 
-/// Every screen of `window`, level roots first and each level depth first, as ``bareWalk(in:for:_:)``
-/// visits them.
-@MainActor
-func everyScreen(in window: any ScreenWindow) -> [any Screen] {
-    var screens: [any Screen] = []
-    func add(_ screen: any Screen) {
-        screens.append(screen)
-        for child in screen.childScreens { add(child) }
-    }
-    var levelRoot = window.rootScreen
-    var levels = 0
-    while let root = levelRoot, levels < 100 {
-        add(root)
-        levelRoot = root.presentedScreen
-        levels += 1
-    }
-    return screens
-}
-
 /// A router with one global interceptor that lets every navigation go ahead.
 @MainActor
 func guardedRouter(_ window: any ScreenWindow) -> DefaultRouter {
@@ -265,7 +246,11 @@ extension RowGroup {
         _ shape: Shape, _ operation: KeyPath<BenchTree, @MainActor () async throws -> any Screen>, id: Int
     ) async throws -> (ns: Double, walk: Double) {
         let fresh = try await makeTree(shape)
-        let held = keepsRemovedScreens ? everyScreen(in: fresh.window) : []
+        let held =
+            keepsRemovedScreens
+            ? ScreenTree(window: fresh.window).presentationLevels.flatMap(ScreenTree.containedScreens(of:)) : []
+        precondition(
+            !keepsRemovedScreens || held.count == shape.screenCount, "--keep-removed held \(held.count) screens")
         let walk = Bench.timeSynchronous(fresh.walk).ns
         let (ns, destination) = try await Bench.time(fresh[keyPath: operation])
         withExtendedLifetime(held) {}
