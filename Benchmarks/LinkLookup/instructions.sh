@@ -29,14 +29,14 @@ per_lookup() {  # probe count -> instructions per lookup, then (with --misses) I
     local collected lookups
     collected=$(grep -o 'Collected : [0-9]*' "$log" | grep -o '[0-9]*$')
     lookups=$(grep -o ': [0-9]* lookups' "$log" | grep -o '[0-9]*')
+    local simulated=""
     if $misses; then
         # The simulation's totals, named by the `events:` line.
-        echo "$((collected / lookups)) $(awk -v lookups="$lookups" '
+        simulated=$(awk -v lookups="$lookups" '
             /^events:/ { for (i = 2; i <= NF; i++) column[$i] = i }
-            /^totals:/ { printf "%.1f", $(column["I1mr"]) / lookups }' "$out/$1-$2.out")"
-    else
-        echo $((collected / lookups))
+            /^totals:/ { printf "%.1f", $(column["I1mr"]) / lookups }' "$out/$1-$2.out")
     fi
+    echo "$((collected / lookups)) $simulated"
 }
 printf '%8s %9s %9s %9s %9s %9s %9s %9s %9s %9s\n' patterns "tbl hit" "tbl miss" "map hit" "lean hit" \
     "lean miss" hit/lean miss/lean map/tbl "(instructions per lookup)"
