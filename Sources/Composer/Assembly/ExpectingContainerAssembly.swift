@@ -63,9 +63,15 @@ extension ChainAssembly {
 extension StepNode.TargetAdapter {
     /// Turns a step's screen into the nearest container of type `Container` around it.
     static func nearest<Container>(_ type: Container.Type) -> Self {
-        Self(
+        let isContainer = ClassMatch<Container>()
+        return Self(
             name: "expecting container \(Container.self)",
             matchesType: { $0 is Container.Type },
-            resolve: { screen in ScreenTree.nearestScreen(castingTo: Container.self, from: screen) })
+            resolve: { screen in
+                // As `ScreenTree.nearestScreen(castingTo:from:)` finds it, each class asked once.
+                if isContainer.matches(screen) { return screen }
+                for ancestor in ScreenTree.ancestors(of: screen) where isContainer.matches(ancestor) { return ancestor }
+                return nil
+            })
     }
 }

@@ -9,7 +9,7 @@ public struct PushAction<Container: NavigationStackContainer>: ContainerAction {
         if children.screens.firstIndex(ofIdentical: screen) != nil {
             throw ContainerActionError("\(screen) is already in the navigation stack and cannot be pushed again")
         }
-        if screen is any NavigationStackContainer {
+        if ScreenClassConformances.isNavigationStack(screen) {
             throw ContainerActionError("\(screen) is a navigation stack and cannot be pushed into another one")
         }
         children.screens.append(screen)
@@ -33,10 +33,11 @@ extension PushAction: AcceptanceHoldsForAnyContainer {
 /// a split view (UIKit refuses both).
 @MainActor
 func refuseContainersInStack(_ screenType: Any.Type) throws {
-    if screenType is any NavigationStackContainer.Type {
+    let kinds = ScreenClassConformances.containerKinds(of: screenType)
+    if kinds.isStack {
         throw ContainerActionError("a \(screenType) is a navigation stack and cannot be pushed into another one")
     }
-    if screenType is any SplitContainer.Type {
+    if kinds.isSplit {
         throw ContainerActionError("a \(screenType) is a split view and cannot be pushed into a navigation stack")
     }
 }

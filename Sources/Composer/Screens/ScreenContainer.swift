@@ -42,8 +42,9 @@ extension Screen {
     }
 }
 
-/// What the default ``Screen/asContainer``, ``ScreenTree/modalPresenter(_:toDo:)`` and the router's
-/// veto check learn from the runtime's conformance tables, remembered per screen class.
+/// What the default ``Screen/asContainer``, ``ScreenTree/modalPresenter(_:toDo:)``, the router's
+/// veto check and a build's container questions learn from the runtime's conformance tables,
+/// remembered per screen class (or per declared screen type).
 ///
 /// Whether a class instance casts to a protocol depends on its class alone. The router asks it of
 /// the screens on a navigation's path several times each, and the runtime's look-up (hashing, a
@@ -59,6 +60,11 @@ package enum ScreenClassConformances {
     @exclusivity(unchecked) private static var presenterTypes = ClassTable<(any ModalPresenting.Type)?>()
     /// Per screen class: the class as a ``DismissalVetoing`` type, or `nil`.
     @exclusivity(unchecked) private static var vetoingTypes = ClassTable<(any DismissalVetoing.Type)?>()
+    /// Per screen class: the class as a ``ChildListContainer`` type, or `nil`.
+    @exclusivity(unchecked) private static var childListTypes = ClassTable<(any ChildListContainer.Type)?>()
+    /// Per type (a screen's class, or a step's declared screen type): whether it is a navigation
+    /// stack or a split view, which no navigation stack takes as a child.
+    @exclusivity(unchecked) private static var containerKinds = ClassTable<(isStack: Bool, isSplit: Bool)>()
 
     /// `screen` as a ``ScreenContainer``, as `screen as? any ScreenContainer` answers.
     package static func container(_ screen: any Screen) -> (any ScreenContainer)? {
@@ -75,6 +81,25 @@ package enum ScreenClassConformances {
         answer(&vetoingTypes, for: screen) { type(of: $0) as? any DismissalVetoing.Type }
     }
 
+    /// `screen` as a ``ChildListContainer``, as `screen as? any ChildListContainer` answers.
+    static func childList(_ screen: any Screen) -> (any ChildListContainer)? {
+        answer(&childListTypes, for: screen) { type(of: $0) as? any ChildListContainer.Type }?.sameScreen(screen)
+    }
+
+    /// Whether `screen` is a ``NavigationStackContainer``, as `screen is any NavigationStackContainer`
+    /// answers.
+    static func isNavigationStack(_ screen: any Screen) -> Bool {
+        containerKinds(of: type(of: screen)).isStack
+    }
+
+    /// Whether `type` is a ``NavigationStackContainer`` type and whether it is a ``SplitContainer``
+    /// type, as `is any NavigationStackContainer.Type` and `is any SplitContainer.Type` answer.
+    static func containerKinds(of type: Any.Type) -> (isStack: Bool, isSplit: Bool) {
+        containerKinds.value(for: ObjectIdentifier(type)) {
+            (type is any NavigationStackContainer.Type, type is any SplitContainer.Type)
+        }
+    }
+
     /// The answer `table` holds for `screen`'s class, or the one `compute` gives, then remembered.
     /// Inlined into each question: left as a call, it cost about 270 instructions per reveal.
     @inline(__always)
@@ -85,8 +110,24 @@ package enum ScreenClassConformances {
     }
 }
 
-/// Values by class: the first few in a list read in order (an app's screens are of a few dozen
-/// classes, and comparing a few identities costs less than hashing one), the rest in a dictionary.
+/// Whether screens of each class are of type `Target` (a class or a protocol that an app's generic
+/// code names), asked of the runtime once per class: a cast to a type that only generic code
+/// knows is the runtime's slowest (a failed one tries every other kind of value first), and a route
+/// asks it of the same few classes at every navigation. One per route step that asks, made as the
+/// route is assembled; asked on the main actor only.
+final class ClassMatch<Target> {
+    @exclusivity(unchecked) private var answers = ClassTable<Bool>()
+
+    /// Whether `screen` is a `Target`, as `screen is Target` answers.
+    @MainActor
+    func matches(_ screen: any Screen) -> Bool {
+        answers.value(for: ObjectIdentifier(type(of: screen))) { screen is Target }
+    }
+}
+
+/// Values by class (or by any type): the first few in a list read in order (an app's screens are of
+/// a few dozen classes, and comparing a few identities costs less than hashing one), the rest in a
+/// dictionary.
 struct ClassTable<Value> {
     private var listed: [(screenClass: ObjectIdentifier, value: Value)] = []
     private var hashed: [ObjectIdentifier: Value] = [:]
@@ -109,6 +150,12 @@ struct ClassTable<Value> {
 // the same object, which needs no cast.
 extension ScreenContainer {
     fileprivate static func sameScreen(_ screen: any Screen) -> any ScreenContainer {
+        unsafeDowncast(screen as AnyObject, to: Self.self)
+    }
+}
+
+extension ChildListContainer {
+    fileprivate static func sameScreen(_ screen: any Screen) -> any ChildListContainer {
         unsafeDowncast(screen as AnyObject, to: Self.self)
     }
 }

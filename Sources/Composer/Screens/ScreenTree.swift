@@ -237,8 +237,9 @@ public struct ScreenTree {
     }
 
     /// ``nearest(_:from:)``'s screen, as a screen: the same object, found with `is`, which in
-    /// unspecialized generic code costs less than making a `T?` (the runtime looks its type up),
-    /// so the router's expecting-container adapter, which needs a screen, casts once per level.
+    /// unspecialized generic code costs less than making a `T?` (the runtime looks its type up).
+    /// The router's expecting-container adapter finds it the same way, with each class's answer
+    /// remembered (`ClassMatch`).
     static func nearestScreen<T>(castingTo _: T.Type, from screen: any Screen) -> (any Screen)? {
         if screen is T { return screen }
         for ancestor in ancestors(of: screen) where ancestor is T { return ancestor }

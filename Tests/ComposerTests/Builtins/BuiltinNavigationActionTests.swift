@@ -2,6 +2,12 @@ import Composer
 import ComposerTesting
 import Testing
 
+/// Which kind of screen a test's factory builds next, switched by the test between navigations.
+@MainActor
+private final class NextBuild {
+    var makesStack = true
+}
+
 /// `push()`, `pushAsRoot()`, `pushReplacingLast()` and `popBack()` on a navigation stack that is
 /// already on screen, driven through the router.
 @MainActor
@@ -74,6 +80,71 @@ struct BuiltinNavigationActionTests {
         #expect(
             actionMessage(error)
                 == "a TestNavigationContainer is a navigation stack and cannot be pushed into another one")
+        #expect(window.render() == before)
+    }
+
+    @Test("push() tells a navigation stack from a plain screen by the screen's own class, at every navigation")
+    func pushTellsStacksByEachScreensClass() async throws {
+        let window = TestWindow(root: TestNavigationContainer("main", stack: [TestScreen("home")]))
+        let router = DefaultRouter(window: window)
+        // Declared as a plain screen, so preflight lets it through; the screen built decides. The
+        // answers for the two classes, asked in turn, must not leak into each other.
+        let next = NextBuild()
+        let route = BuiltinChains.screen(
+            ClosureFactory { _ in next.makesStack ? TestNavigationContainer("inner") : TestScreen("detail") },
+            TestNavigationContainer.push())
+        let before = """
+            window
+              nav "main"
+                screen "home"
+            """
+        #expect(window.render() == before)
+
+        let refused = await #expect(throws: RoutingError.self) { try await router.navigate(to: route) }
+        #expect(refused?.code == .actionFailed)
+        #expect(actionMessage(refused) == "nav \"inner\" is a navigation stack and cannot be pushed into another one")
+        #expect(window.render() == before)
+
+        next.makesStack = false
+        try await router.navigate(to: route)
+        let afterPush = """
+            window
+              nav "main"
+                screen "home"
+                screen "detail"
+            """
+        #expect(window.render() == afterPush)
+
+        next.makesStack = true
+        let refusedAgain = await #expect(throws: RoutingError.self) { try await router.navigate(to: route) }
+        #expect(
+            actionMessage(refusedAgain) == "nav \"inner\" is a navigation stack and cannot be pushed into another one")
+        #expect(window.render() == afterPush)
+    }
+
+    @Test("push() refuses a split view by its declared type, before its factory runs")
+    func pushRefusesSplitViewByType() async throws {
+        let window = TestWindow(root: TestNavigationContainer("main", stack: [TestScreen("home")]))
+        let router = DefaultRouter(window: window)
+        let before = window.render()
+        let built = CallCounter()
+        let split = StepAssembly(
+            finder: NilFinder<TestSplitContainer, Void>(),
+            factory: ClosureFactory { _ in
+                built.calls += 1
+                return TestSplitContainer("split")
+            }
+        )
+        .using(TestNavigationContainer.push())
+        .from(GeneralStep.custom(ClassFinder<TestNavigationContainer, Void>()))
+        .assemble()
+
+        let error = await #expect(throws: RoutingError.self) { try await router.navigate(to: split) }
+
+        #expect(error?.code == .actionFailed)
+        #expect(
+            actionMessage(error) == "a TestSplitContainer is a split view and cannot be pushed into a navigation stack")
+        #expect(built.calls == 0)
         #expect(window.render() == before)
     }
 

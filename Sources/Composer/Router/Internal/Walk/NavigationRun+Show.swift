@@ -213,7 +213,7 @@ extension NavigationRun {
         let actionName = firstNode.integration?.name ?? "no action"
         let isContainerGroup = firstNode.integration?.isContainer == true && !firstNode.isBuiltByContainer
         if isContainerGroup, case .live(let target)? = plan.steps[group[0]].target,
-            let list = target as? any ChildListContainer
+            let list = ScreenClassConformances.childList(target)
         {
             let children = try merged(group, into: list, from: projection.children(of: list), standingIn: standingIn)
             projection.record(children, of: list)
@@ -224,7 +224,7 @@ extension NavigationRun {
         ) {
             [unowned self] animated in
             let target = try self.liveTarget(of: group[0])
-            if isContainerGroup, let list = target as? any ChildListContainer {
+            if isContainerGroup, let list = ScreenClassConformances.childList(target) {
                 // The merge with the screens now built asks the screens it removes (guards may
                 // have run since preflight). Several steps joining one container become one change
                 // from it. A step alone runs its own action instead, so that what the action adds to
