@@ -67,11 +67,6 @@ extension StepNode.TargetAdapter {
         return Self(
             name: "expecting container \(Container.self)",
             matchesType: { $0 is Container.Type },
-            resolve: { screen in
-                // As `ScreenTree.nearestScreen(castingTo:from:)` finds it, each class asked once.
-                if isContainer.matches(screen) { return screen }
-                for ancestor in ScreenTree.ancestors(of: screen) where isContainer.matches(ancestor) { return ancestor }
-                return nil
-            })
+            resolve: { screen in ScreenTree.nearestScreen(from: screen) { isContainer.matches($0) } })
     }
 }

@@ -201,9 +201,9 @@ struct SplitColumns {
     /// step expects.
     static func isNavigationStack(_ column: any Screen) -> Bool {
         if let standIn = column as? PreflightStandIn {
-            return standIn.declaredType is any NavigationStackContainer.Type
+            return ScreenClassConformances.containerKinds(of: standIn.declaredType).isStack
         }
-        return column is any NavigationStackContainer
+        return ScreenClassConformances.isNavigationStack(column)
     }
 }
 

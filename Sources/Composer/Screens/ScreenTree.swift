@@ -238,11 +238,16 @@ public struct ScreenTree {
 
     /// ``nearest(_:from:)``'s screen, as a screen: the same object, found with `is`, which in
     /// unspecialized generic code costs less than making a `T?` (the runtime looks its type up).
-    /// The router's expecting-container adapter finds it the same way, with each class's answer
-    /// remembered (`ClassMatch`).
     static func nearestScreen<T>(castingTo _: T.Type, from screen: any Screen) -> (any Screen)? {
-        if screen is T { return screen }
-        for ancestor in ancestors(of: screen) where ancestor is T { return ancestor }
+        nearestScreen(from: screen) { $0 is T }
+    }
+
+    /// `screen` if it `matches`, else its nearest ancestor (following parents) that does. The
+    /// router's expecting-container adapter asks it with each class's answer remembered
+    /// (`ClassMatch`).
+    static func nearestScreen(from screen: any Screen, where matches: (any Screen) -> Bool) -> (any Screen)? {
+        if matches(screen) { return screen }
+        for ancestor in ancestors(of: screen) where matches(ancestor) { return ancestor }
         return nil
     }
 
