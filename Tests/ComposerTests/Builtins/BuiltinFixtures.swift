@@ -12,12 +12,13 @@ enum BuiltinChains {
         screen(ClosureFactory { _ in TestScreen(name) }, action)
     }
 
-    /// The screen `factory` gives (never found), put by `action` into the first container of type
-    /// `A.Container` that a `ClassFinder` finds; a factory may hand back a screen already on screen.
-    static func screen<A: ContainerAction>(
-        _ factory: ClosureFactory<TestScreen, Void>, _ action: A
-    ) -> DestinationStep<TestScreen, Void> where A.Container: Screen {
-        StepAssembly(finder: NilFinder<TestScreen, Void>(), factory: factory)
+    /// The screen `factory` gives (never found), declared as a `Built`, put by `action` into the
+    /// first container of type `A.Container` that a `ClassFinder` finds; a factory may hand back a
+    /// screen already on screen.
+    static func screen<Built: TestScreen, A: ContainerAction>(
+        _ factory: ClosureFactory<Built, Void>, _ action: A
+    ) -> DestinationStep<Built, Void> where A.Container: Screen {
+        StepAssembly(finder: NilFinder<Built, Void>(), factory: factory)
             .using(action)
             .from(GeneralStep.custom(ClassFinder<A.Container, Void>()))
             .assemble()

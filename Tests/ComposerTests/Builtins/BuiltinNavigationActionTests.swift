@@ -128,16 +128,11 @@ struct BuiltinNavigationActionTests {
         let router = DefaultRouter(window: window)
         let before = window.render()
         let built = CallCounter()
-        let split = StepAssembly(
-            finder: NilFinder<TestSplitContainer, Void>(),
-            factory: ClosureFactory { _ in
+        let split = BuiltinChains.screen(
+            ClosureFactory<TestSplitContainer, Void> { _ in
                 built.calls += 1
                 return TestSplitContainer("split")
-            }
-        )
-        .using(TestNavigationContainer.push())
-        .from(GeneralStep.custom(ClassFinder<TestNavigationContainer, Void>()))
-        .assemble()
+            }, TestNavigationContainer.push())
 
         let error = await #expect(throws: RoutingError.self) { try await router.navigate(to: split) }
 
