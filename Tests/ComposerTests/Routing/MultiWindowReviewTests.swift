@@ -64,6 +64,14 @@ struct MultiWindowReviewTests {
         return (window, window.render())
     }
 
+    /// Window B: its stack "b" holds "b home" and product 7 on top; with that product and the tree
+    /// as it renders, for the tests where window A's navigation reaches for a screen of B.
+    func windowBShowingProduct7() -> (window: TestWindow, product: ProductScreen, before: String) {
+        let product = ProductScreen(7)
+        let window = TestWindow(root: TestNavigationContainer("b", stack: [TestScreen("b home"), product]))
+        return (window, product, window.render())
+    }
+
     func rendering(_ stack: String, _ screens: String...) -> String {
         (["window", "  nav \"\(stack)\""] + screens.map { "    screen \"\($0)\"" }).joined(separator: "\n")
     }
@@ -126,9 +134,7 @@ struct MultiWindowReviewTests {
     )
     func finderAnsweringTheOtherWindowsScreen() async throws {
         let (windowA, beforeA) = stackWindow("a")
-        let shownInB = ProductScreen(7)
-        let windowB = TestWindow(root: TestNavigationContainer("b", stack: [TestScreen("b home"), shownInB]))
-        let beforeB = windowB.render()
+        let (windowB, shownInB, beforeB) = windowBShowingProduct7()
         let routerA = DefaultRouter(window: windowA)
         let route = StepAssembly(finder: MWHeldFinder(screen: shownInB), factory: ProductFactory(journal: journal))
             .adding(RecordingInterceptor<Int>(journal: journal, name: "product"))
@@ -151,9 +157,7 @@ struct MultiWindowReviewTests {
     @Test("Two windows: InstanceFinder of a screen shown in the other window does not find it; A builds its own")
     func instanceFinderDoesNotSeeTheOtherWindow() async throws {
         let (windowA, _) = stackWindow("a")
-        let shownInB = ProductScreen(7)
-        let windowB = TestWindow(root: TestNavigationContainer("b", stack: [TestScreen("b home"), shownInB]))
-        let beforeB = windowB.render()
+        let (windowB, shownInB, beforeB) = windowBShowingProduct7()
         let routerA = DefaultRouter(window: windowA)
         let route = StepAssembly(
             finder: InstanceFinder<ProductScreen, Int>(shownInB), factory: ProductFactory(journal: journal)
@@ -172,9 +176,7 @@ struct MultiWindowReviewTests {
     @Test("Two windows: a factory returning a screen shown in the other window fails naming the push; both unchanged")
     func factoryReturningTheOtherWindowsScreenPushed() async throws {
         let (windowA, beforeA) = stackWindow("a")
-        let shownInB = ProductScreen(7)
-        let windowB = TestWindow(root: TestNavigationContainer("b", stack: [TestScreen("b home"), shownInB]))
-        let beforeB = windowB.render()
+        let (windowB, shownInB, beforeB) = windowBShowingProduct7()
         let routerA = DefaultRouter(window: windowA)
         let route = StepAssembly(finder: NilFinder<ProductScreen, Int>(), factory: ClosureFactory { _ in shownInB })
             .using(TestNavigationContainer.push())
@@ -197,9 +199,7 @@ struct MultiWindowReviewTests {
     @Test("Two windows: a factory returning the other window's screen into a new presented stack fails; both unchanged")
     func factoryReturningTheOtherWindowsScreenIntoNewStack() async throws {
         let (windowA, beforeA) = stackWindow("a")
-        let shownInB = ProductScreen(7)
-        let windowB = TestWindow(root: TestNavigationContainer("b", stack: [TestScreen("b home"), shownInB]))
-        let beforeB = windowB.render()
+        let (windowB, shownInB, beforeB) = windowBShowingProduct7()
         let routerA = DefaultRouter(window: windowA)
         let route = StepAssembly(finder: NilFinder<ProductScreen, Int>(), factory: ClosureFactory { _ in shownInB })
             .using(TestNavigationContainer.push())

@@ -41,16 +41,12 @@ struct HeldStackFactory: ContainerFactory {
 /// a promise a user relies on, through what the user sees (the tree, the errors, the events).
 @MainActor
 @Suite("Promises at the edges: cancellation ignored by app code, late refusals, queue order, reports of failures")
-struct PromiseEdgeTests {
+struct PromiseEdgeTests: JournaledRouting {
     let journal = Journal()
-
-    func waitUntil(_ condition: @MainActor () -> Bool) async {
-        await patientlyWait(turns: 1000, minimumSeconds: 2) { condition() }
-    }
 
     /// `name`, pushed onto the stack around the current screen, journaled when built and after
     /// it is shown.
-    func pushed(_ name: String) -> DestinationStep<TestScreen, Void> {
+    func pushedAndShown(_ name: String) -> DestinationStep<TestScreen, Void> {
         StepAssembly(
             finder: NilFinder<TestScreen, Void>(),
             factory: ClosureFactory { [journal] in
@@ -176,11 +172,11 @@ struct PromiseEdgeTests {
         let door = HeldDoor()
         let running = Task { try await router.navigate(to: pushed("account", guardedBy: door), animated: false) }
         await waitUntil { door.isWaiting }
-        let waiting = Task { try await router.navigate(to: pushed("waiting"), animated: false) }
+        let waiting = Task { try await router.navigate(to: pushedAndShown("waiting"), animated: false) }
         await waitUntil { router.waitingNavigations == 1 }
 
         let interrupting = Task {
-            try await router.navigate(to: pushed("interrupting"), animated: false, queueing: .interrupt)
+            try await router.navigate(to: pushedAndShown("interrupting"), animated: false, queueing: .interrupt)
         }
         await waitUntil { router.waitingNavigations == 2 }
         door.open()
@@ -250,7 +246,7 @@ struct PromiseEdgeTests {
                 try await (screen.presentingScreen as? any ModalPresenting)?.dismissPresentedScreen(animated: false)
             })
 
-        try await router.navigate(to: pushed("account"), animated: false)
+        try await router.navigate(to: pushedAndShown("account"), animated: false)
 
         #expect(
             journal.lines == [

@@ -47,7 +47,7 @@ struct CancellableLoginInterceptor: RoutingInterceptor {
 
 @MainActor
 @Suite("How a navigation joins the queue")
-struct QueueingTests {
+struct QueueingTests: JournaledRouting {
     let journal = Journal()
 
     func signedOut() -> DestinationStep<TestScreen, Void> {
@@ -66,10 +66,6 @@ struct QueueingTests {
             .using(TestNavigationContainer.push())
             .from(GeneralStep.current().expectingContainer())
             .assemble()
-    }
-
-    func waitUntil(_ condition: @MainActor () -> Bool) async {
-        await patientlyWait(turns: 1000, minimumSeconds: 2) { condition() }
     }
 
     /// A window showing the list, and a navigation to product 1 started in it that waits at its
