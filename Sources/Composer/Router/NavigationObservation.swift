@@ -210,6 +210,8 @@ final class RouterObservation {
             other.observation.isInWaiting = false
             return true
         }
+        // A second pass over a copy rather than one `removeAll`: ending waits reads the app's
+        // screens (`ScreenTree.holds`), whose code must not run while `waiting` is changed in place.
         var tree: ScreenTree?
         for entry in waiting {
             guard let other = entry.router, other !== router, !other.observation.pendingResults.isEmpty else {
@@ -285,6 +287,8 @@ final class RouterObservation {
     /// window's to end.
     func endWaits(removedFrom tree: ScreenTree) {
         guard !pendingResults.isEmpty else { return }
+        // Chosen first, removed after, for the same reason as in the static `endWaits`: choosing
+        // reads the app's screens, which must not run inside a `removeAll` of `pendingResults`.
         let ended = pendingResults.filter { pending in
             guard !pending.isFinishing else { return false }
             guard let screen = pending.screen, let window = pending.window else { return true }
