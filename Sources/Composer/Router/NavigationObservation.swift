@@ -211,7 +211,9 @@ final class RouterObservation {
             return true
         }
         // A second pass over a copy rather than one `removeAll`: ending waits reads the app's
-        // screens (`ScreenTree.holds`), whose code must not run while `waiting` is changed in place.
+        // screens (`ScreenTree.holds`), whose code can come back here (a screen reporting a user's
+        // change through `userDidChangeScreens`); inside a `removeAll` of `waiting`, that second
+        // access would overlap the first, which traps.
         var tree: ScreenTree?
         for entry in waiting {
             guard let other = entry.router, other !== router, !other.observation.pendingResults.isEmpty else {
@@ -288,7 +290,7 @@ final class RouterObservation {
     func endWaits(removedFrom tree: ScreenTree) {
         guard !pendingResults.isEmpty else { return }
         // Chosen first, removed after, for the same reason as in the static `endWaits`: choosing
-        // reads the app's screens, which must not run inside a `removeAll` of `pendingResults`.
+        // reads the app's screens, whose code can come back here and change `pendingResults`.
         let ended = pendingResults.filter { pending in
             guard !pending.isFinishing else { return false }
             guard let screen = pending.screen, let window = pending.window else { return true }
