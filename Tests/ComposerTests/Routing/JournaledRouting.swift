@@ -1,6 +1,7 @@
 import Composer
 import ComposerTestFixtures
 import ComposerTesting
+import Testing
 
 /// What the suites that interleave navigations share: routes that journal what they build, and
 /// bounded waits.
@@ -68,5 +69,43 @@ extension JournaledRouting {
         .using(TestNavigationContainer.push())
         .from(GeneralStep.custom(ClassFinder<TestNavigationContainer, Void>()))
         .assemble()
+    }
+
+    /// Navigates with `router` to "account" behind a guard that shows `login`, then waits for the
+    /// user at a door before dismissing it. Showing the login has started a navigation to the sheet
+    /// "promo" (`started()` returns it; `starter` names what started it, for the messages): it must
+    /// wait while the guard waits, then run after the guarded navigation, over the account.
+    func expectLoginStartedPromoWaitsForTheGuard(
+        router: DefaultRouter, window: TestWindow, login: DestinationStep<LoginScreen, Void>, starter: String,
+        started: @escaping @MainActor () -> TaskOutcome<TestScreen>?
+    ) async {
+        let door = HeldDoor()
+        let account = journaledAccount {
+            let screen = try await router.navigate(to: login, animated: false)
+            await door.pass()
+            try await (screen.presentingScreen as? any ModalPresenting)?.dismissPresentedScreen(animated: false)
+        }
+
+        let navigation = TaskOutcome { try await router.navigate(to: account, animated: false) }
+        await waitUntil { door.isWaiting }
+        await waitUntil { router.waitingNavigations == 1 }
+        await settle()
+
+        #expect(started() != nil, "\(starter) started the promo")
+        #expect(router.waitingNavigations == 1, "the navigation \(starter) started waits for the guarded one")
+        #expect(!window.render().contains("promo"), "nothing runs while the guard waits for the user")
+
+        door.open()
+        await waitUntil { navigation.isDone && started()?.isDone == true }
+        #expect(journal.lines == ["build account", "build promo"])
+        #expect(
+            window.render() == """
+                window
+                  nav "main"
+                    screen "list"
+                    screen "account"
+                  presented pageSheet:
+                    screen "promo"
+                """)
     }
 }

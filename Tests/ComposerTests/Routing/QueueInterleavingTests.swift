@@ -219,40 +219,14 @@ struct QueueInterleavingTests: JournaledRouting {
     func observerOfANestedNavigationStartsANavigationThatWaits() async throws {
         let window = TestWindow(root: TestNavigationContainer("main", stack: [ListScreen()]))
         let router = DefaultRouter(window: window)
-        let door = HeldDoor()
         var started: TaskOutcome<TestScreen>?
         router.addObserver { [self] event in
             guard event.to is LoginScreen, started == nil else { return }
             started = TaskOutcome { try await router.navigate(to: self.sheet("promo"), animated: false) }
         }
         let login = LoginScreen.presentedOverCurrent
-        let account = journaledAccount {
-            let screen = try await router.navigate(to: login, animated: false)
-            await door.pass()
-            try await (screen.presentingScreen as? any ModalPresenting)?.dismissPresentedScreen(animated: false)
-        }
-
-        let navigation = TaskOutcome { try await router.navigate(to: account, animated: false) }
-        await waitUntil { door.isWaiting }
-        await waitUntil { router.waitingNavigations == 1 }
-        await settle()
-
-        #expect(started != nil, "the observer saw the login")
-        #expect(router.waitingNavigations == 1, "the observer's navigation waits for the guarded one")
-        #expect(!window.render().contains("promo"), "nothing runs while the guard waits for the user")
-
-        door.open()
-        await waitUntil { navigation.isDone && started?.isDone == true }
-        #expect(journal.lines == ["build account", "build promo"])
-        #expect(
-            window.render() == """
-                window
-                  nav "main"
-                    screen "list"
-                    screen "account"
-                  presented pageSheet:
-                    screen "promo"
-                """)
+        await expectLoginStartedPromoWaitsForTheGuard(
+            router: router, window: window, login: login, starter: "the observer", started: { started })
     }
 
     // MARK: - Interrupt while the turn is handed on

@@ -396,7 +396,6 @@ struct RouterMutationReviewTests: JournaledRouting {
     func postTaskOfANestedNavigationStartsANavigationThatWaits() async throws {
         let window = TestWindow(root: TestNavigationContainer("main", stack: [ListScreen()]))
         let router = DefaultRouter(window: window)
-        let door = HeldDoor()
         var started: TaskOutcome<TestScreen>?
         let login = StepAssembly(finder: ClassFinder<LoginScreen, Void>(), factory: ClosureFactory { LoginScreen() })
             .adding(
@@ -407,33 +406,8 @@ struct RouterMutationReviewTests: JournaledRouting {
             .using(GeneralAction.presentModally())
             .from(GeneralStep.current())
             .assemble()
-        let account = journaledAccount {
-            let screen = try await router.navigate(to: login, animated: false)
-            await door.pass()
-            try await (screen.presentingScreen as? any ModalPresenting)?.dismissPresentedScreen(animated: false)
-        }
-
-        let navigation = TaskOutcome { try await router.navigate(to: account, animated: false) }
-        await waitUntil { door.isWaiting }
-        await waitUntil { router.waitingNavigations == 1 }
-        await settle()
-
-        #expect(started != nil, "the login's post task ran")
-        #expect(router.waitingNavigations == 1, "the post task's navigation waits for the guarded one")
-        #expect(!window.render().contains("promo"), "nothing runs while the guard waits for the user")
-
-        door.open()
-        await waitUntil { navigation.isDone && started?.isDone == true }
-        #expect(journal.lines == ["build account", "build promo"])
-        #expect(
-            window.render() == """
-                window
-                  nav "main"
-                    screen "list"
-                    screen "account"
-                  presented pageSheet:
-                    screen "promo"
-                """)
+        await expectLoginStartedPromoWaitsForTheGuard(
+            router: router, window: window, login: login, starter: "the login's post task", started: { started })
     }
 
     // MARK: - Containers that build their own screens
