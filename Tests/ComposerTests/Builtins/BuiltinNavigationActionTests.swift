@@ -65,13 +65,8 @@ struct BuiltinNavigationActionTests {
         let window = TestWindow(root: TestNavigationContainer("main", stack: [TestScreen("home")]))
         let router = DefaultRouter(window: window)
         let before = window.render()
-        let innerStack = StepAssembly(
-            finder: NilFinder<TestNavigationContainer, Void>(),
-            factory: ClosureFactory { _ in TestNavigationContainer("inner") }
-        )
-        .using(TestNavigationContainer.push())
-        .from(GeneralStep.custom(PredicateFinder<TestNavigationContainer, Void> { stack, _ in stack.name == "main" }))
-        .assemble()
+        let innerStack = BuiltinChains.screen(
+            ClosureFactory { _ in TestNavigationContainer("inner") }, TestNavigationContainer.push())
 
         let error = await #expect(throws: RoutingError.self) { try await router.navigate(to: innerStack) }
 
