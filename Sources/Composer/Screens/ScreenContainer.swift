@@ -68,22 +68,22 @@ package enum ScreenClassConformances {
 
     /// `screen` as a ``ScreenContainer``, as `screen as? any ScreenContainer` answers.
     package static func container(_ screen: any Screen) -> (any ScreenContainer)? {
-        answer(&containerTypes, for: screen) { type(of: $0) as? any ScreenContainer.Type }?.sameScreen(screen)
+        containerTypes.value(forClassOf: screen) { type(of: $0) as? any ScreenContainer.Type }?.sameScreen(screen)
     }
 
     /// `screen` as a ``ModalPresenting`` screen, as `screen as? any ModalPresenting` answers.
     static func modalPresenter(_ screen: any Screen) -> (any ModalPresenting)? {
-        answer(&presenterTypes, for: screen) { type(of: $0) as? any ModalPresenting.Type }?.sameScreen(screen)
+        presenterTypes.value(forClassOf: screen) { type(of: $0) as? any ModalPresenting.Type }?.sameScreen(screen)
     }
 
     /// `screen`'s class as a ``DismissalVetoing`` type, or `nil` for a class that never refuses.
     static func vetoingType(of screen: any Screen) -> (any DismissalVetoing.Type)? {
-        answer(&vetoingTypes, for: screen) { type(of: $0) as? any DismissalVetoing.Type }
+        vetoingTypes.value(forClassOf: screen) { type(of: $0) as? any DismissalVetoing.Type }
     }
 
     /// `screen` as a ``ChildListContainer``, as `screen as? any ChildListContainer` answers.
     static func childList(_ screen: any Screen) -> (any ChildListContainer)? {
-        answer(&childListTypes, for: screen) { type(of: $0) as? any ChildListContainer.Type }?.sameScreen(screen)
+        childListTypes.value(forClassOf: screen) { type(of: $0) as? any ChildListContainer.Type }?.sameScreen(screen)
     }
 
     /// Whether `screen` is a ``NavigationStackContainer``, as `screen is any NavigationStackContainer`
@@ -99,15 +99,6 @@ package enum ScreenClassConformances {
             (type is any NavigationStackContainer.Type, type is any SplitContainer.Type)
         }
     }
-
-    /// The answer `table` holds for `screen`'s class, or the one `compute` gives, then remembered.
-    /// Inlined into each question: left as a call, it cost about 270 instructions per reveal.
-    @inline(__always)
-    private static func answer<Answer>(
-        _ table: inout ClassTable<Answer>, for screen: any Screen, _ compute: (any Screen) -> Answer
-    ) -> Answer {
-        table.value(for: ObjectIdentifier(type(of: screen))) { compute(screen) }
-    }
 }
 
 /// Whether screens of each class are of type `Target` (a class or a protocol that an app's generic
@@ -121,7 +112,7 @@ final class ClassMatch<Target> {
     /// Whether `screen` is a `Target`, as `screen is Target` answers.
     @MainActor
     func matches(_ screen: any Screen) -> Bool {
-        answers.value(for: ObjectIdentifier(type(of: screen))) { screen is Target }
+        answers.value(forClassOf: screen) { $0 is Target }
     }
 }
 
@@ -143,6 +134,13 @@ struct ClassTable<Value> {
             hashed[screenClass] = value
         }
         return value
+    }
+
+    /// The value held for `screen`'s class, or the one `compute` gives for `screen`, then held.
+    /// Inlined into each question: left as a call, it cost about 270 instructions per reveal.
+    @inline(__always)
+    mutating func value(forClassOf screen: any Screen, _ compute: (any Screen) -> Value) -> Value {
+        value(for: ObjectIdentifier(type(of: screen))) { compute(screen) }
     }
 }
 
