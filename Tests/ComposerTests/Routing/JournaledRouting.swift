@@ -77,7 +77,7 @@ extension JournaledRouting {
     /// wait while the guard waits, then run after the guarded navigation, over the account.
     func expectLoginStartedPromoWaitsForTheGuard(
         router: DefaultRouter, window: TestWindow, login: DestinationStep<LoginScreen, Void>, starter: String,
-        started: @escaping @MainActor () -> TaskOutcome<TestScreen>?
+        started: @MainActor () -> TaskOutcome<TestScreen>?
     ) async {
         let door = HeldDoor()
         let account = journaledAccount {
